@@ -1,0 +1,134 @@
+"""In-process backend: the pinned `iree-base-compiler` Python bindings, in a restartable worker process."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import tempfile
+import time
+from typing import Any
+
+from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome
+from stream_fuzz.compiler.worker import serve
+
+# Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
+# ever seen, so a long campaign would otherwise grow without bound.
+RECYCLE_AFTER = 5000
+
+
+def bindings_info() -> CompilerInfo:
+    """Version and location of the installed bindings, read without starting a worker."""
+    import iree.compiler as package
+    from iree.compiler import version
+
+    revision = version.REVISIONS.get("IREE", "")
+    text = f"{version.VERSION} @ {revision}" if revision else version.VERSION
+    return CompilerInfo(version=text, path=os.path.dirname(package.__file__), backend="in-process")
+
+
+class InProcessCompiler:
+    """Runs pass pipelines with `iree.compiler.passmanager` in a long-lived worker process.
+
+    A crash (signal, abort) or a hang past `timeout` seconds kills only the worker; it is restarted on
+    the next call and the program's outcome is reported as CRASH or TIMEOUT.
+
+    `post_hook` and `analyze_hook` are `module:function` paths run inside the worker on the compiled
+    module: the first may change it (fault injection), the second returns data for `result.extras`.
+    """
+
+    def __init__(self, timeout: float = 60.0, post_hook: str | None = None,
+                 analyze_hook: str | None = None) -> None:
+        self.timeout = timeout
+        self.post_hook = post_hook
+        self.analyze_hook = analyze_hook
+        self.info = bindings_info()
+        self._process: Any = None
+        self._conn: Any = None
+        self._served = 0
+        fd, self._stderr_path = tempfile.mkstemp(prefix="stream-fuzz-worker-", suffix=".log")
+        os.close(fd)
+
+    # -- worker lifecycle -------------------------------------------------------------------------
+    def _start(self) -> None:
+        ctx = multiprocessing.get_context("spawn")  # never fork a process that may hold an MLIR context
+        parent, child = ctx.Pipe()
+        self._process = ctx.Process(
+            target=serve, args=(child, self._stderr_path, self.post_hook, self.analyze_hook), daemon=True
+        )
+        self._process.start()
+        child.close()
+        self._conn = parent
+        self._served = 0
+
+    def _stop(self) -> None:
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.kill()
+            self._process.join(timeout=5)
+        if self._conn is not None:
+            self._conn.close()
+        self._process = self._conn = None
+
+    def close(self) -> None:
+        self._stop()
+        if os.path.exists(self._stderr_path):
+            os.unlink(self._stderr_path)
+
+    def __enter__(self) -> InProcessCompiler:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _stderr_tail(self, lines: int = 40) -> str:
+        try:
+            with open(self._stderr_path, errors="replace") as f:
+                return "".join(f.readlines()[-lines:])
+        except OSError:
+            return ""
+
+    # -- compiling --------------------------------------------------------------------------------
+    def compile(self, text: str, pipeline: str) -> CompileResult:
+        """Run `pipeline` (a full `builtin.module(...)` string) on the program `text`."""
+        if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
+            self._stop()
+            self._start()
+        self._served += 1
+        started = time.perf_counter()
+        try:
+            self._conn.send({"text": text, "pipeline": pipeline})
+            answered = self._conn.poll(self.timeout)
+            reply = self._conn.recv() if answered else None
+        except (EOFError, BrokenPipeError, ConnectionResetError):
+            answered, reply = True, None  # the worker died mid-request
+        elapsed = time.perf_counter() - started
+        if reply is None:
+            return self._dead_worker_result(pipeline, elapsed, timed_out=not answered)
+        return self._result_from_reply(reply, pipeline)
+
+    def _dead_worker_result(self, pipeline: str, elapsed: float, timed_out: bool) -> CompileResult:
+        if timed_out:
+            self._stop()  # kill the hung worker; the next call starts a fresh one
+            return CompileResult(Outcome.TIMEOUT, self.info, pipeline, elapsed,
+                                 stderr_tail=self._stderr_tail() + f"\n[killed after {self.timeout:g} s]")
+        self._process.join(timeout=5)
+        code = self._process.exitcode
+        self._stop()
+        tail = self._stderr_tail()
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
+        return CompileResult(Outcome.CRASH, self.info, pipeline, elapsed,
+                             stderr_tail=f"{tail}\n[compiler worker {how}]".lstrip())
+
+    def _result_from_reply(self, reply: dict[str, Any], pipeline: str) -> CompileResult:
+        if reply["outcome"] == "internal-error":
+            raise RuntimeError(f"stream-fuzz compiler worker failed (a driver bug):\n{reply['stderr_tail']}")
+        return CompileResult(
+            outcome=Outcome(reply["outcome"]),
+            compiler=self.info,
+            pipeline=pipeline,
+            elapsed_s=reply["elapsed_s"],
+            output=reply.get("output"),
+            diagnostics=[Diagnostic(**d) for d in reply.get("diagnostics", [])],
+            extras=reply.get("extras", {}),
+        )
+

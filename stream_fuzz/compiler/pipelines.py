@@ -1,0 +1,31 @@
+"""Named pass pipelines. A name maps to the textual pipeline run on the whole module."""
+
+from __future__ import annotations
+
+PIPELINES: dict[str, str] = {
+    # Only async -> cmd conversion: where allocas, copies and flushes are decided (the seed bug's pass).
+    "allocation": "iree-stream-schedule-allocation",
+    # The whole stream phase: partitioning into execute regions and waves, allocation, optimizations.
+    "stream": "iree-stream-transformation-pipeline",
+}
+
+
+class UnknownPipeline(ValueError):
+    pass
+
+
+def resolve_pipeline(name: str | None = None, custom: str | None = None) -> str:
+    """Return a full `builtin.module(...)` pipeline string from a name or a custom pipeline.
+
+    A custom pipeline may be given with or without the `builtin.module(...)` wrapper.
+    """
+    if custom is not None:
+        custom = custom.strip()
+        if not custom:
+            raise UnknownPipeline("empty --pass-pipeline")
+        return custom if custom.startswith("builtin.module(") else f"builtin.module({custom})"
+    name = name or "allocation"
+    if name not in PIPELINES:
+        known = ", ".join(sorted(PIPELINES))
+        raise UnknownPipeline(f"unknown pipeline {name!r} (known: {known}; or use --pass-pipeline)")
+    return f"builtin.module({PIPELINES[name]})"

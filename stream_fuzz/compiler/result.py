@@ -1,0 +1,72 @@
+"""What one compile produced: the single result type shared by every backend."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import asdict, dataclass, field
+
+
+class Outcome(enum.StrEnum):
+    OK = "ok"  # the pipeline ran; `output` holds the IR
+    DIAGNOSTIC = "diagnostic"  # the compiler rejected the program with error messages
+    CRASH = "crash"  # signal, abort or assertion: the compiler died
+    TIMEOUT = "timeout"  # killed after the per-program time limit
+    BAD_OUTPUT = "bad-output"  # the pipeline succeeded but its printed IR does not re-parse or verify
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str  # "error", "warning", "note", "remark"
+    location: str  # as the compiler printed it, e.g. `loc("-":12:5)` or `<stdin>:12:5`
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.severity}: {self.message}"
+
+
+@dataclass(frozen=True)
+class CompilerInfo:
+    """Which compiler produced a result: enough to reproduce it elsewhere."""
+
+    version: str  # e.g. "3.13.0rc20261016 @ 89ece87b..." or "unknown (LLVM 20.0.0git)"
+    path: str  # the binary, or the Python package for the in-process backend
+    backend: str  # "in-process" or "subprocess"
+
+    @property
+    def release(self) -> tuple[int, int] | None:
+        """(major, minor) of the IREE release when the version string names one, e.g. (3, 13)."""
+        match = re.match(r"(\d+)\.(\d+)", self.version)
+        return (int(match[1]), int(match[2])) if match else None
+
+
+@dataclass
+class CompileResult:
+    outcome: Outcome
+    compiler: CompilerInfo
+    pipeline: str  # the full pass pipeline string that ran
+    elapsed_s: float
+    output: str | None = None  # the output IR (OK) or the unparsable output (BAD_OUTPUT)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    stderr_tail: str = ""  # last lines of stderr: the crash report for CRASH, context otherwise
+    # Anything a worker computed on the live module (e.g. oracle violations), keyed by name.
+    extras: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome is Outcome.OK
+
+    def summary(self) -> str:
+        """One line for humans: outcome, the first diagnostic or crash line, and where it came from."""
+        detail = ""
+        if self.diagnostics:
+            detail = str(self.diagnostics[0])
+        elif self.stderr_tail:
+            detail = self.stderr_tail.strip().splitlines()[-1]
+        text = f"{self.outcome.value} after {self.elapsed_s * 1000:.1f} ms ({self.compiler.version})"
+        return f"{text}: {detail}" if detail else text
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["outcome"] = self.outcome.value
+        return data

@@ -1,0 +1,120 @@
+"""Subprocess backend: any `iree-opt` (a local build, an older release) run as a child process."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome
+
+# `<stdin>:12:5: error: message` — the shape of an MLIR diagnostic line on stderr.
+_DIAGNOSTIC_LINE = re.compile(r"^(?P<loc>\S+:\d+:\d+): (?P<sev>error|warning|note|remark): (?P<msg>.*)$")
+# Text LLVM prints when it dies on an assertion or signal (even if the exit code looks ordinary).
+_CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
+
+
+class CompilerNotFound(ValueError):
+    pass
+
+
+def find_iree_opt(path: str) -> Path:
+    """Accept a path to `iree-opt`, to `iree-compile` (its sibling `iree-opt` is used), or a directory.
+
+    The venv's `bin/iree-opt` is a Python console script costing ~140 ms per call; when given it, the
+    native binary shipped in the wheel is not guessed at: pass `iree/compiler/_mlir_libs/iree-opt`.
+    """
+    candidate = Path(path).expanduser()
+    if candidate.is_dir():
+        candidate = candidate / "iree-opt"
+    elif candidate.name.startswith("iree-compile"):
+        candidate = candidate.with_name(candidate.name.replace("iree-compile", "iree-opt"))
+    if not candidate.exists():
+        raise CompilerNotFound(f"no iree-opt at {candidate} (from --iree-opt {path})")
+    if not candidate.is_file() or not os.access(candidate, os.X_OK):
+        raise CompilerNotFound(f"{candidate} is not an executable file")
+    return candidate.resolve()
+
+
+def probe_version(iree_opt: Path, timeout: float = 10.0) -> str:
+    """Ask the compiler which release it is. `iree-opt --version` names only LLVM; `iree-compile`
+    beside it names the IREE release and revision, so prefer that."""
+    for tool in (iree_opt.with_name("iree-compile"), iree_opt):
+        if not tool.exists():
+            continue
+        try:
+            done = subprocess.run([str(tool), "--version"], capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        text = done.stdout + done.stderr
+        release = re.search(r"IREE compiler version (\S+)(?: @ (\S+))?", text)
+        if release:
+            return f"{release.group(1)} @ {release.group(2)}" if release.group(2) else release.group(1)
+        llvm = re.search(r"LLVM version (\S+)", text)
+        if llvm:
+            return f"unknown IREE release (LLVM {llvm.group(1)})"
+    return "unknown"
+
+
+class SubprocessCompiler:
+    """Runs `iree-opt --pass-pipeline=...` on each program; stdin in, stdout out."""
+
+    def __init__(self, path: str, timeout: float = 60.0) -> None:
+        self.binary = find_iree_opt(path)
+        self.timeout = timeout
+        self.info = CompilerInfo(version=probe_version(self.binary), path=str(self.binary),
+                                 backend="subprocess")
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> SubprocessCompiler:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def compile(self, text: str, pipeline: str) -> CompileResult:
+        args = [str(self.binary), f"--pass-pipeline={pipeline}", "-"]
+        started = time.perf_counter()
+        # A session of its own, so a hang is killed together with anything the compiler spawned.
+        process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            stdout, stderr = process.communicate(text, timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            stdout, stderr = process.communicate()
+            return CompileResult(Outcome.TIMEOUT, self.info, pipeline, time.perf_counter() - started,
+                                 stderr_tail=_tail(stderr) + f"\n[killed after {self.timeout:g} s]")
+        elapsed = time.perf_counter() - started
+        code = process.returncode
+        if code < 0 or any(marker in stderr for marker in _CRASH_MARKERS):
+            how = f"killed by signal {-code}" if code < 0 else f"exited with status {code}"
+            return CompileResult(Outcome.CRASH, self.info, pipeline, elapsed,
+                                 stderr_tail=f"{_tail(stderr)}\n[{self.binary.name} {how}]".lstrip())
+        diagnostics = parse_diagnostics(stderr)
+        if code != 0:
+            if not diagnostics:  # failed without saying why: still a rejection, keep the words it printed
+                diagnostics = [Diagnostic("error", "unknown", _tail(stderr).strip() or f"exit status {code}")]
+            return CompileResult(Outcome.DIAGNOSTIC, self.info, pipeline, elapsed,
+                                 diagnostics=diagnostics, stderr_tail=_tail(stderr))
+        return CompileResult(Outcome.OK, self.info, pipeline, elapsed, output=stdout,
+                             diagnostics=diagnostics, stderr_tail=_tail(stderr))
+
+
+def parse_diagnostics(stderr: str) -> list[Diagnostic]:
+    """Pick the diagnostic lines out of a compiler's stderr (the source snippets after them are dropped)."""
+    found = []
+    for line in stderr.splitlines():
+        match = _DIAGNOSTIC_LINE.match(line.strip())
+        if match:
+            found.append(Diagnostic(match["sev"], match["loc"], match["msg"]))
+    return found
+
+
+def _tail(text: str, lines: int = 40) -> str:
+    return "\n".join(text.splitlines()[-lines:])

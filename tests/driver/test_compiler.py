@@ -1,0 +1,142 @@
+"""The compiler driver against the real pinned compiler, plus stand-ins for crashes and hangs."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from stream_fuzz.compiler import (
+    CompilerNotFound,
+    InProcessCompiler,
+    Outcome,
+    SubprocessCompiler,
+    UnknownPipeline,
+    resolve_pipeline,
+)
+from tests.conftest import PROGRAMS
+
+ALLOCATION = resolve_pipeline("allocation")
+STREAM = resolve_pipeline("stream")
+MALFORMED = "util.func public @f() {\n  %x = stream.async.bogus\n}\n"
+
+
+def program(name: str) -> str:
+    return (PROGRAMS / name).read_text()
+
+
+def test_pipelines_resolve() -> None:
+    assert ALLOCATION == "builtin.module(iree-stream-schedule-allocation)"
+    assert STREAM == "builtin.module(iree-stream-transformation-pipeline)"
+    assert resolve_pipeline(custom="canonicalize") == "builtin.module(canonicalize)"
+    with pytest.raises(UnknownPipeline):
+        resolve_pipeline("nonsense")
+
+
+def test_in_process_compiles_prescheduled_program(compiler: InProcessCompiler) -> None:
+    result = compiler.compile(program("fanout_in_wave.mlir"), ALLOCATION)
+    assert result.outcome is Outcome.OK, result.summary()
+    assert "stream.cmd.execute" in result.output and "stream.async.execute" not in result.output
+    assert "stream.cmd.flush to(#hal.device.promise<@dev1>)" in result.output
+    assert result.compiler.backend == "in-process" and result.compiler.release == (3, 13)
+    assert result.elapsed_s > 0
+
+
+def test_in_process_runs_whole_stream_pipeline(compiler: InProcessCompiler) -> None:
+    result = compiler.compile(program("flat_fanout.mlir"), STREAM)
+    assert result.outcome is Outcome.OK, result.summary()
+    assert result.output.count("stream.cmd.execute on(") == 3  # one execute per device
+
+
+def test_in_process_malformed_program_is_a_diagnostic(compiler: InProcessCompiler) -> None:
+    result = compiler.compile(MALFORMED, ALLOCATION)
+    assert result.outcome is Outcome.DIAGNOSTIC
+    assert "stream.async.bogus" in result.diagnostics[0].message
+    assert ":2:" in result.diagnostics[0].location  # points at the offending line
+
+
+def test_in_process_pass_failure_is_a_diagnostic(compiler: InProcessCompiler) -> None:
+    # Parses as text, but the verifier rejects it: the yield's lifetime disagrees with the result's.
+    text = """
+    util.func public @f(%r: !stream.resource<transient>, %s: index) {
+      %0, %t = stream.async.execute with(%r as %c: !stream.resource<transient>{%s})
+          -> !stream.resource<external>{%s} {
+        stream.yield %c : !stream.resource<transient>{%s}
+      } => !stream.timepoint
+      util.return
+    }"""
+    result = compiler.compile(text, ALLOCATION)
+    assert result.outcome is Outcome.DIAGNOSTIC
+    assert result.diagnostics and result.diagnostics[0].severity == "error"
+
+
+def test_subprocess_matches_in_process(compiler: InProcessCompiler, native_iree_opt: Path) -> None:
+    with SubprocessCompiler(str(native_iree_opt)) as native:
+        assert native.info.release == (3, 13)  # read from iree-compile beside it
+        ours = compiler.compile(program("fanout_in_wave.mlir"), ALLOCATION)
+        theirs = native.compile(program("fanout_in_wave.mlir"), ALLOCATION)
+        assert theirs.outcome is Outcome.OK
+        assert theirs.output.strip() == ours.output.strip()
+        bad = native.compile(MALFORMED, ALLOCATION)
+        assert bad.outcome is Outcome.DIAGNOSTIC
+        assert "stream.async.bogus" in bad.diagnostics[0].message
+
+
+def test_iree_compile_path_uses_the_iree_opt_beside_it(native_iree_opt: Path) -> None:
+    with SubprocessCompiler(str(native_iree_opt.with_name("iree-compile"))) as native:
+        assert native.binary.name == "iree-opt"
+
+
+def _stand_in(tmp_path: Path, name: str, body: str) -> str:
+    script = tmp_path / name
+    # Answers --version like an `iree-opt` with no `iree-compile` beside it: LLVM's version only.
+    version = 'if [ "$1" = --version ]; then echo "LLVM version 20.0.0git"; exit 0; fi\n'
+    script.write_text("#!/bin/sh\n" + version + body + "\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script)
+
+
+def test_subprocess_crash_is_reported(tmp_path: Path) -> None:
+    binary = _stand_in(tmp_path, "iree-opt", 'echo "Stack dump: pass exploded" >&2\nkill -SEGV $$')
+    with SubprocessCompiler(binary, timeout=10) as fake:
+        result = fake.compile("module {}", ALLOCATION)
+    assert result.outcome is Outcome.CRASH
+    assert "signal 11" in result.stderr_tail and "pass exploded" in result.stderr_tail
+
+
+def test_subprocess_hang_is_killed(tmp_path: Path) -> None:
+    binary = _stand_in(tmp_path, "iree-opt", "sleep 600")
+    with SubprocessCompiler(binary, timeout=1) as fake:
+        assert fake.info.version == "unknown IREE release (LLVM 20.0.0git)"
+        result = fake.compile("module {}", ALLOCATION)
+    assert result.outcome is Outcome.TIMEOUT
+    assert result.elapsed_s < 10
+
+
+def test_missing_or_non_executable_compiler_is_rejected(tmp_path: Path) -> None:
+    with pytest.raises(CompilerNotFound, match="no iree-opt"):
+        SubprocessCompiler(str(tmp_path / "missing" / "iree-opt"))
+    plain = tmp_path / "iree-opt"
+    plain.write_text("not a program")
+    with pytest.raises(CompilerNotFound, match="not an executable"):
+        SubprocessCompiler(str(plain))
+
+
+@pytest.mark.parametrize(("hook", "signal_number"), [("segfault", 11), ("abort", 6)])
+def test_in_process_crash_restarts_the_worker(hook: str, signal_number: int) -> None:
+    text = program("fanout_in_wave.mlir")
+    with InProcessCompiler(timeout=60, post_hook=f"tests.driver.faults:{hook}") as crashing:
+        first = crashing.compile(text, ALLOCATION)
+        second = crashing.compile(text, ALLOCATION)  # a fresh worker answers again
+    assert first.outcome is Outcome.CRASH and f"signal {signal_number}" in first.stderr_tail
+    assert second.outcome is Outcome.CRASH
+
+
+def test_in_process_hang_is_killed_and_the_next_program_compiles() -> None:
+    with InProcessCompiler(timeout=2, post_hook="tests.driver.faults:hang") as hanging:
+        result = hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION)
+        assert result.outcome is Outcome.TIMEOUT
+        assert result.elapsed_s < 10
+        hanging.post_hook = None  # the replacement worker starts without the fault
+        assert hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION).outcome is Outcome.OK
