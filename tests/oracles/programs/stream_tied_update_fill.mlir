@@ -1,0 +1,25 @@
+// PIPELINE: stream
+// WHAT: In-place work across devices: @d0 splats, fills a subrange and updates
+// another subrange in place, transfers to @d1; @d1 runs a tied dispatch
+// (-> %x{%size}) and an in-place fill, then exports on @d1.
+util.global private @d0 : !hal.device
+util.global private @d1 : !hal.device
+util.global private @d2 : !hal.device
+util.func public @tied() -> !hal.buffer_view {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c5_i32 = arith.constant 5 : i32
+  %s = stream.async.splat on(#hal.device.affinity<@d0>) %c1_i32 : i32 -> !stream.resource<*>{%c32}
+  %p = stream.async.splat on(#hal.device.affinity<@d0>) %c5_i32 : i32 -> !stream.resource<*>{%c8}
+  %f = stream.async.fill on(#hal.device.affinity<@d0>) %c5_i32, %s[%c0 to %c8 for %c8] : i32 -> %s as !stream.resource<*>{%c32}
+  %u = stream.async.update on(#hal.device.affinity<@d0>) %p, %f[%c8 to %c32] : !stream.resource<*>{%c8} -> %f as !stream.resource<*>{%c32}
+  %x = stream.async.transfer %u : !stream.resource<*>{%c32} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d1>) !stream.resource<*>{%c32}
+  %d = stream.async.dispatch on(#hal.device.affinity<@d1>) @ex::@inplace(%x[%c0 to %c32 for %c32]) : (!stream.resource<*>{%c32}) -> %x{%c32}
+  %g = stream.async.fill on(#hal.device.affinity<@d1>) %c1_i32, %d[%c4 to %c8 for %c4] : i32 -> %d as !stream.resource<*>{%c32}
+  %e = stream.async.transfer %g : !stream.resource<*>{%c32} from(#hal.device.affinity<@d1>) -> to(#hal.device.affinity<@d1>) !stream.resource<external>{%c32}
+  %v = stream.tensor.export on(#hal.device.affinity<@d1>) %e : tensor<8xf32> in !stream.resource<external>{%c32} -> !hal.buffer_view
+  util.return %v : !hal.buffer_view
+}

@@ -1,0 +1,22 @@
+// PIPELINE: stream
+// WHAT: stream.async.transfer with an explicit execution affinity (3.12+):
+// one pull (on(@d1), @d0 -> @d1: expect invalidate from @d0 in an @d1
+// execute) and one push (on(@d0), @d0 -> @d2: expect flush to @d2 in an @d0
+// execute). Both destinations dispatch and export.
+util.global private @d0 : !hal.device
+util.global private @d1 : !hal.device
+util.global private @d2 : !hal.device
+util.func public @exec_aff() -> (!hal.buffer_view, !hal.buffer_view) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %s = stream.async.splat on(#hal.device.affinity<@d0>) %c1_i32 : i32 -> !stream.resource<*>{%c16}
+  %a = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@fa(%s[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
+  %x1 = stream.async.transfer on(#hal.device.affinity<@d1>) %a : !stream.resource<*>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d1>) !stream.resource<*>{%c16}
+  %x2 = stream.async.transfer on(#hal.device.affinity<@d0>) %a : !stream.resource<*>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d2>) !stream.resource<*>{%c16}
+  %b1 = stream.async.dispatch on(#hal.device.affinity<@d1>) @ex::@f1(%x1[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<external>{%c16}
+  %b2 = stream.async.dispatch on(#hal.device.affinity<@d2>) @ex::@f2(%x2[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<external>{%c16}
+  %v1 = stream.tensor.export on(#hal.device.affinity<@d1>) %b1 : tensor<4xf32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  %v2 = stream.tensor.export on(#hal.device.affinity<@d2>) %b2 : tensor<4xf32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  util.return %v1, %v2 : !hal.buffer_view, !hal.buffer_view
+}
