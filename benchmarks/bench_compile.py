@@ -21,7 +21,9 @@ from stream_fuzz.compiler import InProcessCompiler, Outcome, SubprocessCompiler,
 PROGRAMS = Path(__file__).resolve().parent.parent / "tests" / "programs"
 
 
-def measure(compiler: InProcessCompiler | SubprocessCompiler, text: str, pipeline: str, runs: int) -> list[float]:
+def measure(
+    compiler: InProcessCompiler | SubprocessCompiler, text: str, pipeline: str, runs: int
+) -> list[float]:
     compiler.compile(text, pipeline)  # warm up: worker start, page cache
     times = []
     for _ in range(runs):

@@ -36,8 +36,9 @@ class InProcessCompiler:
     module: the first may change it (fault injection), the second returns data for `result.extras`.
     """
 
-    def __init__(self, timeout: float = 60.0, post_hook: str | None = None,
-                 analyze_hook: str | None = None) -> None:
+    def __init__(
+        self, timeout: float = 60.0, post_hook: str | None = None, analyze_hook: str | None = None
+    ) -> None:
         self.timeout = timeout
         self.post_hook = post_hook
         self.analyze_hook = analyze_hook
@@ -109,15 +110,25 @@ class InProcessCompiler:
     def _dead_worker_result(self, pipeline: str, elapsed: float, timed_out: bool) -> CompileResult:
         if timed_out:
             self._stop()  # kill the hung worker; the next call starts a fresh one
-            return CompileResult(Outcome.TIMEOUT, self.info, pipeline, elapsed,
-                                 stderr_tail=self._stderr_tail() + f"\n[killed after {self.timeout:g} s]")
+            return CompileResult(
+                Outcome.TIMEOUT,
+                self.info,
+                pipeline,
+                elapsed,
+                stderr_tail=self._stderr_tail() + f"\n[killed after {self.timeout:g} s]",
+            )
         self._process.join(timeout=5)
         code = self._process.exitcode
         self._stop()
         tail = self._stderr_tail()
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
-        return CompileResult(Outcome.CRASH, self.info, pipeline, elapsed,
-                             stderr_tail=f"{tail}\n[compiler worker {how}]".lstrip())
+        return CompileResult(
+            Outcome.CRASH,
+            self.info,
+            pipeline,
+            elapsed,
+            stderr_tail=f"{tail}\n[compiler worker {how}]".lstrip(),
+        )
 
     def _result_from_reply(self, reply: dict[str, Any], pipeline: str) -> CompileResult:
         if reply["outcome"] == "internal-error":
@@ -131,4 +142,3 @@ class InProcessCompiler:
             diagnostics=[Diagnostic(**d) for d in reply.get("diagnostics", [])],
             extras=reply.get("extras", {}),
         )
-

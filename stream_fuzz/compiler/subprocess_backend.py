@@ -65,8 +65,9 @@ class SubprocessCompiler:
     def __init__(self, path: str, timeout: float = 60.0) -> None:
         self.binary = find_iree_opt(path)
         self.timeout = timeout
-        self.info = CompilerInfo(version=probe_version(self.binary), path=str(self.binary),
-                                 backend="subprocess")
+        self.info = CompilerInfo(
+            version=probe_version(self.binary), path=str(self.binary), backend="subprocess"
+        )
 
     def close(self) -> None:
         pass
@@ -81,29 +82,58 @@ class SubprocessCompiler:
         args = [str(self.binary), f"--pass-pipeline={pipeline}", "-"]
         started = time.perf_counter()
         # A session of its own, so a hang is killed together with anything the compiler spawned.
-        process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        process = subprocess.Popen(
+            args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         try:
             stdout, stderr = process.communicate(text, timeout=self.timeout)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             stdout, stderr = process.communicate()
-            return CompileResult(Outcome.TIMEOUT, self.info, pipeline, time.perf_counter() - started,
-                                 stderr_tail=_tail(stderr) + f"\n[killed after {self.timeout:g} s]")
+            return CompileResult(
+                Outcome.TIMEOUT,
+                self.info,
+                pipeline,
+                time.perf_counter() - started,
+                stderr_tail=_tail(stderr) + f"\n[killed after {self.timeout:g} s]",
+            )
         elapsed = time.perf_counter() - started
         code = process.returncode
         if code < 0 or any(marker in stderr for marker in _CRASH_MARKERS):
             how = f"killed by signal {-code}" if code < 0 else f"exited with status {code}"
-            return CompileResult(Outcome.CRASH, self.info, pipeline, elapsed,
-                                 stderr_tail=f"{_tail(stderr)}\n[{self.binary.name} {how}]".lstrip())
+            return CompileResult(
+                Outcome.CRASH,
+                self.info,
+                pipeline,
+                elapsed,
+                stderr_tail=f"{_tail(stderr)}\n[{self.binary.name} {how}]".lstrip(),
+            )
         diagnostics = parse_diagnostics(stderr)
         if code != 0:
             if not diagnostics:  # failed without saying why: still a rejection, keep the words it printed
                 diagnostics = [Diagnostic("error", "unknown", _tail(stderr).strip() or f"exit status {code}")]
-            return CompileResult(Outcome.DIAGNOSTIC, self.info, pipeline, elapsed,
-                                 diagnostics=diagnostics, stderr_tail=_tail(stderr))
-        return CompileResult(Outcome.OK, self.info, pipeline, elapsed, output=stdout,
-                             diagnostics=diagnostics, stderr_tail=_tail(stderr))
+            return CompileResult(
+                Outcome.DIAGNOSTIC,
+                self.info,
+                pipeline,
+                elapsed,
+                diagnostics=diagnostics,
+                stderr_tail=_tail(stderr),
+            )
+        return CompileResult(
+            Outcome.OK,
+            self.info,
+            pipeline,
+            elapsed,
+            output=stdout,
+            diagnostics=diagnostics,
+            stderr_tail=_tail(stderr),
+        )
 
 
 def parse_diagnostics(stderr: str) -> list[Diagnostic]:

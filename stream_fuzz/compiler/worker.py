@@ -69,11 +69,25 @@ def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str 
         conn.send(reply)
 
 
-def _compile(ir: Any, passmanager: Any, context: Any, pipelines: dict[str, Any], request: dict[str, Any],
-             post: Any, analyze: Any) -> dict[str, Any]:
+def _compile(
+    ir: Any,
+    passmanager: Any,
+    context: Any,
+    pipelines: dict[str, Any],
+    request: dict[str, Any],
+    post: Any,
+    analyze: Any,
+) -> dict[str, Any]:
     pipeline: str = request["pipeline"]
     try:
-        module = ir.Module.parse(request["text"], context)
+        if pipeline:
+            module = ir.Module.parse(request["text"], context)
+        else:
+            # No pipeline: the text is some compiler's output to be read, possibly from an older release
+            # whose executable bodies the current parser rejects.
+            from oracles.sanitize import parse_compiled
+
+            module = parse_compiled(request["text"], context)
     except ir.MLIRError as error:
         return {"outcome": "diagnostic", "diagnostics": _diagnostics(error)}
     if pipeline:

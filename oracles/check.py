@@ -1,0 +1,58 @@
+"""The oracle's entry points: a parsed module (or IR text) in, a deterministic `Report` out."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from iree.compiler import ir
+
+from oracles.facts import read_facts
+from oracles.rules import RULES, Violation
+from oracles.sanitize import parse_compiled
+
+
+@dataclass
+class Report:
+    violations: list[Violation] = field(default_factory=list)
+    unknown: Counter = field(default_factory=Counter)  # what could not be judged, by reason
+    storages: int = 0
+    accesses: int = 0
+
+    @property
+    def clean(self) -> bool:
+        return not self.violations
+
+    def to_json(self) -> dict:
+        return {
+            "clean": self.clean,
+            "violations": [v.to_json() for v in self.violations],
+            "unknown": dict(sorted(self.unknown.items())),
+            "storages": self.storages,
+            "accesses": self.accesses,
+        }
+
+
+def check_module(module: ir.Module) -> Report:
+    """Check a compiled module; violations come sorted by program order, then rule, then message."""
+    facts = read_facts(module)
+    violations = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
+    report = Report(sorted(violations, key=lambda v: (v.order, v.rule, v.location, v.message)))
+    report.storages, report.accesses = len(facts.storages), len(facts.accesses)
+    for storage in facts.storages:
+        if storage.devices is None:
+            report.unknown[f"storage without affinity: {storage.kind}"] += 1
+    for devices in facts.execute_devices:
+        if devices is None:
+            report.unknown["execute without affinity"] += 1
+    return report
+
+
+def check_text(text: str, context: ir.Context | None = None) -> Report:
+    """Parse compiled IR (from any release 3.1+, see `sanitize`) and check it. Raises `ir.MLIRError`."""
+    return check_module(parse_compiled(text, context or ir.Context()))
+
+
+def violations_as_dicts(module: ir.Module) -> dict:
+    """Worker hook (`oracles.check:violations_as_dicts`): the report as plain data that crosses a pipe."""
+    return {"oracle": check_module(module).to_json()}

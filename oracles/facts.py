@@ -1,0 +1,329 @@
+"""Read compiled stream IR into placement facts: where each resource's storage lives and who touches it.
+
+Walks a module printed after `iree-stream-schedule-allocation` (or the whole stream pipeline) with the
+`iree.compiler.ir` bindings. Every resource operand is traced back to the op that created its storage
+(alloca, constants, import, function argument, ...) through subviews, awaits, barriers, execute block
+arguments and scf regions. Each touch of a resource becomes an `Access` naming the consuming device(s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from iree.compiler import ir
+
+from oracles.affinity import Devices, Topology, devices_of
+
+# Ops whose results are fresh storage, and the attribute naming where it is placed.
+_STORAGE_OPS = {
+    "stream.resource.alloca": "alloca",
+    "stream.resource.alloc": "alloc",
+    "stream.resource.constants": "constants",
+    "stream.tensor.import": "import",
+    "util.global.load": "global",
+}
+_WRITE_BIT = 2  # stream::ResourceAccessBitfield::Write
+EXPECT_ATTR = "fuzz.expect"  # discardable attribute the generators put on a value's final consumer
+
+
+@dataclass(frozen=True)
+class Storage:
+    """Memory created by one op result. `devices` is None when the placement is not known here."""
+
+    id: int
+    kind: str  # alloca | alloc | constants | import | global | argument | <op name> for opaque producers
+    devices: Devices | None
+    attr: ir.Attribute | None  # the affinity attribute, None when absent
+    op: ir.Operation | None  # the creating op (None for function arguments)
+    value: ir.Value  # the storage value itself
+
+    # Printing names and attributes is slow in the bindings; only violations need them.
+    @property
+    def affinity(self) -> str:
+        return str(self.attr) if self.attr is not None else ""
+
+    @property
+    def name(self) -> str:
+        return self.value.get_name()
+
+
+@dataclass(frozen=True)
+class Access:
+    """One op touching a resource on behalf of some device(s)."""
+
+    kind: str  # read | write | flush | invalidate | export | dealloca | expect
+    devices: Devices | None  # the consuming devices (None: the op has no affinity)
+    attr: ir.Attribute | None
+    storages: frozenset[int]
+    op: ir.Operation
+    value: ir.Value  # the resource as used at the op
+    order: int  # program order of the access within its function
+    execute: int | None  # index of the enclosing stream.cmd.execute, if any
+    by_copy: bool = False  # a write made by stream.cmd.copy: how a transfer lowers
+
+    @property
+    def affinity(self) -> str:
+        return str(self.attr) if self.attr is not None else ""
+
+    @property
+    def resource(self) -> str:
+        return self.value.get_name()
+
+
+@dataclass(frozen=True)
+class Range:
+    """Bytes of one resource (as a value inside an execute) that a command reads or writes."""
+
+    value: ir.Value
+    offset: ir.Value
+    length: ir.Value
+    writes: bool
+    op: ir.Operation
+
+
+@dataclass
+class Wave:
+    """A stream.cmd.concurrent: each member command (or nested region) with the ranges it touches."""
+
+    op: ir.Operation
+    members: list[list[Range]] = field(default_factory=list)
+
+
+@dataclass
+class Facts:
+    topology: Topology
+    storages: list[Storage] = field(default_factory=list)
+    accesses: list[Access] = field(default_factory=list)
+    waves: list[Wave] = field(default_factory=list)
+    execute_devices: list[Devices | None] = field(default_factory=list)  # indexed by Access.execute
+    functions: list[str] = field(default_factory=list)
+
+    def storage(self, storage_id: int) -> Storage:
+        return self.storages[storage_id]
+
+
+def read_facts(module: ir.Module) -> Facts:
+    reader = _Reader(Facts(Topology.of_module(module)))
+    for op in module.body.operations:
+        if op.operation.regions and op.operation.name in ("util.func", "func.func", "util.initializer"):
+            reader.read_function(op.operation)
+    return reader.facts
+
+
+class _Reader:
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self._origins: dict[ir.Value, frozenset[int]] = {}
+        self._storage_ids: dict[ir.Value, int] = {}
+        self._order = 0
+        self._device_sets: dict[ir.Attribute, Devices | None] = {}
+
+    def _devices(self, attr: ir.Attribute | None) -> Devices | None:
+        """devices_of, memoized: a module repeats a handful of affinity attributes many times."""
+        if attr is None:
+            return None
+        if attr not in self._device_sets:
+            self._device_sets[attr] = devices_of(attr)
+        return self._device_sets[attr]
+
+    # -- tracing values back to storage -------------------------------------------------------------
+    def _new_storage(
+        self, value: ir.Value, kind: str, op: ir.Operation | None, attr: ir.Attribute | None
+    ) -> int:
+        if value not in self._storage_ids:
+            storage = Storage(len(self.facts.storages), kind, self._devices(attr), attr, op, value)
+            self.facts.storages.append(storage)
+            self._storage_ids[value] = storage.id
+        return self._storage_ids[value]
+
+    def origins(self, value: ir.Value) -> frozenset[int]:
+        if value in self._origins:
+            return self._origins[value]
+        self._origins[value] = frozenset()  # cycle guard for loop-carried values
+        found = self._trace(value)
+        self._origins[value] = found
+        return found
+
+    def _trace(self, value: ir.Value) -> frozenset[int]:
+        if isinstance(value.owner, ir.Block):
+            return self._trace_block_argument(ir.BlockArgument(value))
+        op = value.owner
+        name = op.name
+        index = ir.OpResult(value).result_number
+        if name in _STORAGE_OPS:
+            attr = op.attributes.get("affinity", None)
+            return frozenset({self._new_storage(value, _STORAGE_OPS[name], op, attr)})
+        if name == "stream.resource.subview":
+            return self.origins(op.operands[0])
+        if name in ("stream.timepoint.await", "util.optimization_barrier"):
+            resources = [v for v in op.operands if _is_resource(v)]
+            return self.origins(resources[index])
+        if name == "stream.timepoint.barrier":
+            return self.origins(op.operands[0])
+        if name == "arith.select":
+            return self.origins(op.operands[1]) | self.origins(op.operands[2])
+        if name == "scf.for":
+            body = op.regions[0].blocks[0]
+            initial = op.operands[3 + index]
+            return self.origins(initial) | self.origins(_terminator(body).operands[index])
+        if name == "scf.if":
+            found: frozenset[int] = frozenset()
+            for region in op.regions:
+                for block in region.blocks:
+                    found |= self.origins(_terminator(block).operands[index])
+            return found
+        # Calls and anything else opaque: storage of unknown placement.
+        return frozenset({self._new_storage(value, name, op, None)})
+
+    def _trace_block_argument(self, argument: ir.BlockArgument) -> frozenset[int]:
+        parent = argument.owner.owner
+        name = parent.name
+        if name == "stream.cmd.execute":
+            return self.origins(list(parent.opview.resource_operands)[argument.arg_number])
+        if name == "scf.for" and argument.arg_number > 0:
+            index = argument.arg_number - 1
+            body = parent.regions[0].blocks[0]
+            return self.origins(parent.operands[3 + index]) | self.origins(_terminator(body).operands[index])
+        block = argument.owner
+        if block == block.region.blocks[0]:
+            kind = "argument" if name in ("util.func", "func.func") else f"block argument of {name}"
+            return frozenset({self._new_storage(argument, kind, None, None)})
+        # A successor block (scf lowered to cf): whatever its predecessors' branches pass in.
+        found: frozenset[int] = frozenset()
+        for forwarded in _forwarded_operands(block):
+            found |= self.origins(forwarded[argument.arg_number])
+        return found
+
+    # -- walking ops in program order ---------------------------------------------------------------
+    def read_function(self, function: ir.Operation) -> None:
+        self.facts.functions.append(str(function.attributes["sym_name"]).strip('"'))
+        for op in _ops_in(function):
+            self._read_op(op)
+
+    def _access(
+        self,
+        kind: str,
+        attr: ir.Attribute | None,
+        value: ir.Value,
+        op: ir.Operation,
+        execute: int | None,
+        by_copy: bool = False,
+    ) -> None:
+        self._order += 1
+        self.facts.accesses.append(
+            Access(
+                kind,
+                self._devices(attr),
+                attr,
+                self.origins(value),
+                op,
+                value,
+                self._order,
+                execute,
+                by_copy,
+            )
+        )
+
+    def _read_op(self, op: ir.Operation) -> None:
+        name = op.name
+        attrs = op.attributes
+        if name == "stream.cmd.execute":
+            self._read_execute(op)
+            return
+        if name == "stream.tensor.export":
+            self._access("export", _attr(op, "affinity"), op.opview.source, op, None)
+        elif name == "stream.resource.dealloca" and not op.opview.prefer_origin:
+            self._access("dealloca", _attr(op, "affinity"), op.opview.operand, op, None)
+        if EXPECT_ATTR in attrs:
+            for value in op.operands:
+                if _is_resource(value):
+                    self._access("expect", attrs[EXPECT_ATTR], value, op, None)
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.operations:
+                    self._read_op(child.operation)
+
+    def _read_execute(self, op: ir.Operation) -> None:
+        execute = len(self.facts.execute_devices)
+        affinity = _attr(op, "affinity")
+        self.facts.execute_devices.append(self._devices(affinity))
+        body = op.regions[0].blocks[0]
+        ranges = list(_commands(body, self, execute))
+        written = {r.value for r in ranges if r.writes}
+        copied = {r.value for r in ranges if r.writes and r.op.name == "stream.cmd.copy"}
+        # Block arguments of the execute are its captured resources, in operand order.
+        for value, argument in zip(op.opview.resource_operands, body.arguments, strict=True):
+            kind = "write" if argument in written else "read"
+            self._access(kind, affinity, value, op, execute, by_copy=argument in copied)
+
+    def read_wave(self, wave_op: ir.Operation, execute: int) -> Wave:
+        wave = Wave(wave_op)
+        self.facts.waves.append(wave)
+        for child in wave_op.regions[0].blocks[0].operations:
+            wave.members.append(list(_commands_of(child.operation, self, execute)))
+        return wave
+
+
+def _commands(block: ir.Block, reader: _Reader, execute: int) -> Iterator[Range]:
+    for child in block.operations:
+        yield from _commands_of(child.operation, reader, execute)
+
+
+def _commands_of(op: ir.Operation, reader: _Reader, execute: int) -> Iterator[Range]:
+    """Ranges touched by one command inside an execute; records flushes, invalidates and waves on the way."""
+    name = op.name
+    view = op.opview
+    if name == "stream.cmd.copy":
+        yield Range(view.source, view.source_offset, view.length, False, op)
+        yield Range(view.target, view.target_offset, view.length, True, op)
+    elif name == "stream.cmd.fill":
+        yield Range(view.target, view.target_offset, view.target_length, True, op)
+    elif name in ("stream.cmd.dispatch", "stream.cmd.collective"):
+        accesses = [ir.IntegerAttr(a).value for a in view.resource_accesses]
+        for value, offset, length, access in zip(
+            view.resources, view.resource_offsets, view.resource_lengths, accesses, strict=True
+        ):
+            yield Range(value, offset, length, bool(access & _WRITE_BIT), op)
+    elif name in ("stream.cmd.flush", "stream.cmd.invalidate"):
+        kind = "flush" if name == "stream.cmd.flush" else "invalidate"
+        reader._access(kind, _attr(op, "source_affinity"), view.target, op, execute)
+    elif name == "stream.cmd.concurrent":
+        for member in reader.read_wave(op, execute).members:
+            yield from member
+    elif name == "stream.cmd.serial":
+        yield from _commands(op.regions[0].blocks[0], reader, execute)
+
+
+def _forwarded_operands(block: ir.Block) -> Iterator[list[ir.Value]]:
+    """The operand lists that branches into `block` pass to its arguments (cf.br, cf.cond_br)."""
+    for predecessor in block.predecessors:
+        branch = _terminator(predecessor)
+        view = branch.opview
+        successors = list(branch.successors)
+        if branch.name == "cf.br":
+            yield list(view.destOperands)
+        elif branch.name == "cf.cond_br":
+            if successors[0] == block:
+                yield list(view.trueDestOperands)
+            if successors[1] == block:
+                yield list(view.falseDestOperands)
+
+
+def _ops_in(function: ir.Operation) -> Iterator[ir.Operation]:
+    for region in function.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                yield op.operation
+
+
+def _attr(op: ir.Operation, name: str) -> ir.Attribute | None:
+    return op.attributes.get(name, None)
+
+
+def _is_resource(value: ir.Value) -> bool:
+    return str(value.type).startswith("!stream.resource")
+
+
+def _terminator(block: ir.Block) -> ir.Operation:
+    return list(block.operations)[-1].operation

@@ -1,0 +1,75 @@
+"""`stream-fuzz compile` and `check`: outputs and exit codes (0 ok, 1 finding, 2 bad input)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from stream_fuzz.cli import main
+from tests.conftest import PROGRAMS
+
+SEED = Path(__file__).resolve().parent.parent / "oracles" / "programs" / "seed_tp4_fanout.mlir"
+
+
+def test_compile_prints_output_ir(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compile", str(PROGRAMS / "fanout_in_wave.mlir")]) == 0
+    assert "stream.cmd.execute" in capsys.readouterr().out
+
+
+def test_compile_rejected_program_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("util.func @f() {\n  %x = stream.async.bogus\n}\n")
+    assert main(["compile", str(bad)]) == 1
+    assert "diagnostic" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["compile", "missing.mlir"], "no such file: missing.mlir"),
+        (["compile", str(SEED), "--pipeline", "nope"], "unknown pipeline 'nope'"),
+        (["compile", str(SEED), "--iree-opt", "/nonexistent/iree-opt"], "no iree-opt at"),
+        (["compile", str(SEED), "--frobnicate"], "unrecognized arguments: --frobnicate"),
+        (["explode"], "invalid choice: 'explode'"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_exit_2(
+    argv: list[str], complaint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert complaint in err and len(err.splitlines()) == 1
+
+
+def test_check_clean_program_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SEED)]) == 0
+    assert "0 violation(s)" in capsys.readouterr().out
+
+
+def test_check_no_compile_finds_a_dropped_flush(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compile", str(SEED)]) == 0
+    output = capsys.readouterr().out
+    broken = tmp_path / "broken.mlir"
+    broken.write_text("\n".join(line for line in output.splitlines() if "stream.cmd.flush" not in line))
+    assert main(["check", "--no-compile", "--json", str(broken)]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert {v["rule"] for v in verdict["violations"]} == {"visibility/cross-device"}
+    assert len(verdict["violations"]) == 3  # one per destination device
+
+
+def test_check_no_compile_on_unreadable_ir_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk.mlir"
+    junk.write_text("this is not MLIR")
+    assert main(["check", "--no-compile", str(junk)]) == 2
+    assert "junk.mlir is not readable IR" in capsys.readouterr().err
+
+
+def test_check_with_external_binary(native_iree_opt: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SEED), "--iree-opt", str(native_iree_opt), "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["compiler"]["path"] == str(native_iree_opt.resolve())
+    assert verdict["violations"] == []

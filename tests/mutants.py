@@ -1,0 +1,109 @@
+"""Deliberate misplacements applied to IR the real compiler printed, through the `iree.compiler.ir` bindings.
+
+Each mutant reproduces one way placement can go wrong (the seed bug #19891 first among them). Oracle tests
+apply them to real output and expect exactly the matching rule; `seed_bug` also serves as a fault injector
+wrapped around the real compiler (a worker `post_hook`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from iree.compiler import ir
+
+
+def walk(module: ir.Module, name: str) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == name:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
+
+
+def _attr(text: str, like: ir.Operation) -> ir.Attribute:
+    return ir.Attribute.parse(text, like.context)
+
+
+def _execute_of(op: ir.Operation) -> ir.Operation:
+    while op.name != "stream.cmd.execute":
+        op = op.parent
+    return op
+
+
+def _captured(value: ir.Value) -> ir.Value:
+    """The value an execute block argument captures."""
+    argument = ir.BlockArgument(value)
+    execute = argument.owner.owner
+    return list(execute.opview.resource_operands)[argument.arg_number]
+
+
+def _transfer_copies(module: ir.Module) -> Iterator[tuple[ir.Operation, ir.Operation]]:
+    """(copy, flush) pairs: a copy followed by a flush of its target, which is how a push transfer lowers."""
+    for flush in walk(module, "stream.cmd.flush"):
+        target = flush.opview.target
+        for copy in walk(module, "stream.cmd.copy"):
+            if copy.opview.target == target and _execute_of(copy) == _execute_of(flush):
+                yield copy, flush
+
+
+def seed_bug(module: ir.Module) -> None:
+    """#19891: transfer targets allocated on the executing device, their flushes to the destination gone."""
+    for copy, flush in list(_transfer_copies(module)):
+        alloca = _captured(copy.opview.target).owner
+        if not isinstance(alloca, ir.Block) and alloca.name == "stream.resource.alloca":
+            alloca.attributes["affinity"] = _execute_of(copy).attributes["affinity"]
+        flush.erase()
+
+
+def drop_flushes(module: ir.Module) -> None:
+    """Transfers still target the right memory, but nothing makes the copy visible to its reader."""
+    for flush in walk(module, "stream.cmd.flush"):
+        flush.erase()
+
+
+def retarget_first_flush(device: str) -> Callable[[ir.Module], None]:
+    def mutate(module: ir.Module) -> None:
+        flush = walk(module, "stream.cmd.flush")[0]
+        flush.attributes["source_affinity"] = _attr(f"#hal.device.affinity<@{device}>", flush)
+
+    return mutate
+
+
+def retarget_first_invalidate(device: str) -> Callable[[ir.Module], None]:
+    def mutate(module: ir.Module) -> None:
+        invalidate = walk(module, "stream.cmd.invalidate")[0]
+        invalidate.attributes["source_affinity"] = _attr(f"#hal.device.affinity<@{device}>", invalidate)
+
+    return mutate
+
+
+def move_op(name: str, index: int, device: str) -> Callable[[ir.Module], None]:
+    """Put the index-th op called `name` (alloca, dealloca, export, import) on another device."""
+
+    def mutate(module: ir.Module) -> None:
+        op = walk(module, name)[index]
+        op.attributes["affinity"] = _attr(f"#hal.device.affinity<@{device}>", op)
+
+    return mutate
+
+
+def two_writers_in_one_wave(module: ir.Module) -> None:
+    """Make the second copy of the first concurrent wave write the first copy's target."""
+    wave = walk(module, "stream.cmd.concurrent")[0]
+    copies = [op.operation for op in wave.regions[0].blocks[0].operations if op.name == "stream.cmd.copy"]
+    first, second = copies[0], copies[1]
+    second.operands[3] = first.opview.target  # (source, source_offset, source_size, target, ...)
+
+
+def expect_elsewhere(device: str) -> Callable[[ir.Module], None]:
+    """Change the program's intent instead of the output: the value should have gone to `device`."""
+
+    def mutate(module: ir.Module) -> None:
+        op = walk(module, "util.optimization_barrier")[0]
+        op.attributes["fuzz.expect"] = _attr(f"#hal.device.affinity<@{device}>", op)
+
+    return mutate

@@ -1,0 +1,43 @@
+"""Compile the hand-written programs once with the pinned compiler; tests read the printed output."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from iree.compiler import ir
+
+from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
+
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+
+
+def pipeline_of(text: str) -> str:
+    """Programs name their pipeline in a `// PIPELINE: allocation|stream` header line."""
+    for line in text.splitlines():
+        if line.startswith("// PIPELINE:"):
+            return line.split(":", 1)[1].strip()
+    raise AssertionError("program without a // PIPELINE: header")
+
+
+@pytest.fixture(scope="session")
+def compiled(compiler: InProcessCompiler) -> Callable[[str], str]:
+    """compiled("seed_tp4_fanout") -> the output IR the real compiler printed for that program."""
+    cache: dict[str, str] = {}
+
+    def get(name: str) -> str:
+        if name not in cache:
+            text = (PROGRAMS / f"{name}.mlir").read_text()
+            result = compiler.compile(text, resolve_pipeline(pipeline_of(text)))
+            assert result.outcome is Outcome.OK, f"{name}: {result.summary()}"
+            cache[name] = result.output
+        return cache[name]
+
+    return get
+
+
+@pytest.fixture
+def parse() -> Callable[[str], ir.Module]:
+    context = ir.Context()
+    return lambda text: ir.Module.parse(text, context)

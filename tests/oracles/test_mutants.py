@@ -1,0 +1,75 @@
+"""Each rule passes the real compiler's output and catches a deliberately broken variant of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from iree.compiler import ir
+
+from oracles import check_module
+from tests import mutants
+
+# (program, mutation, the rules that must fire — and no others)
+CASES = [
+    ("seed_tp4_fanout", mutants.drop_flushes, {"visibility/cross-device"}),
+    # A flush sent to the wrong device: the target device's memory is not where it is flushed to, and the
+    # real reader is left without one. Both rules are right; the mutation breaks both facts.
+    ("seed_tp4_fanout", mutants.retarget_first_flush("d1"), {"placement/flush", "visibility/cross-device"}),
+    ("seed_tp4_fanout", mutants.move_op("stream.resource.alloca", 4, "d1"), {"placement/write"}),
+    ("seed_tp4_fanout", mutants.move_op("stream.resource.dealloca", 0, "d0"), {"dealloca/pool"}),
+    ("seed_tp4_fanout", mutants.two_writers_in_one_wave, {"wave/race"}),
+    ("alloc_import_export", mutants.move_op("stream.tensor.import", 0, "d1"), {"placement/read"}),
+    ("alloc_import_export", mutants.move_op("stream.tensor.export", 0, "d0"), {"placement/export"}),
+    ("alloc_pull_transfer", mutants.retarget_first_invalidate("d2"), {"placement/invalidate"}),
+    ("alloc_promise_targets", mutants.expect_elsewhere("dev2"), {"intent/expect"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("program", "mutate", "rules"), CASES, ids=[f"{p}-{sorted(r)[0]}" for p, _, r in CASES]
+)
+def test_mutant_is_caught_by_its_rule(
+    program: str,
+    mutate: Callable[[ir.Module], None],
+    rules: set[str],
+    compiled: Callable[[str], str],
+    parse: Callable[[str], ir.Module],
+) -> None:
+    module = parse(compiled(program))
+    assert check_module(module).clean  # the real output passes...
+    mutate(module)
+    report = check_module(module)  # ...and the broken variant fails, for the right reason
+    assert {v.rule for v in report.violations} == rules, "\n".join(map(str, report.violations))
+
+
+def test_seed_bug_shape_fails_with_placement_and_flush_violations(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module]
+) -> None:
+    """#19891 rebuilt: @d3 transfers to @d0, @d1, @d2 in one wave. The pinned compiler gets it right; the
+    same output rewritten into the bug's shape (targets on @d3, no flushes) fails for each destination."""
+    module = parse(compiled("seed_tp4_fanout"))
+    assert check_module(module).clean
+    mutants.seed_bug(module)
+    violations = check_module(module).violations
+    by_rule: dict[str, set[str]] = {}
+    for violation in violations:
+        by_rule.setdefault(violation.rule, set()).update(violation.consumers)
+    assert by_rule == {
+        "placement/read": {"d0", "d1", "d2"},
+        "visibility/cross-device": {"d0", "d1", "d2"},
+    }
+    reads = [v for v in violations if v.rule == "placement/read"]
+    assert all(v.placed_on == "#hal.device.affinity<@d3>" for v in reads)
+    assert all("stream.cmd.execute" in v.op and v.location.startswith("loc(") for v in reads)
+
+
+def test_report_order_is_deterministic(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module]
+) -> None:
+    def run() -> list[str]:
+        module = parse(compiled("seed_tp4_fanout"))
+        mutants.seed_bug(module)
+        return [str(v) for v in check_module(module).violations]
+
+    assert run() == run()
