@@ -1,0 +1,59 @@
+"""IR printed by older releases: the oracle reads it and finds the placement bugs those releases shipped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from iree.compiler import ir
+
+from oracles import check_text
+from oracles.sanitize import strip_executable_bodies
+
+OUTPUTS = Path(__file__).resolve().parent / "release_outputs"
+
+
+def test_iree_3_1_has_the_seed_bug() -> None:
+    """3.1.0 predates the #19891 fix: the transfer targets live on @d3, with no flush to their readers."""
+    report = check_text((OUTPUTS / "seed_tp4_fanout.iree-3.1.0.mlir").read_text())
+    reads = [v for v in report.violations if v.rule == "placement/read"]
+    assert sorted(v.consumers for v in reads) == [("d0",), ("d1",), ("d2",)]
+    assert all(v.placed_on == "#hal.device.affinity<@d3>" for v in reads)
+    assert {v.rule for v in report.violations} == {"placement/read", "visibility/cross-device"}
+
+
+def test_iree_3_11_writes_a_transfer_target_it_placed_elsewhere() -> None:
+    report = check_text((OUTPUTS / "stream_tied_update_fill.iree-3.11.0.mlir").read_text())
+    assert [(v.rule, v.consumers, v.placed_on) for v in report.violations] == [
+        ("placement/write", ("d0",), "#hal.device.affinity<@d1>")
+    ]
+
+
+EXECUTABLE = """
+stream.executable private @ex {
+  stream.executable.export public @f workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @f() {
+      some_old_dialect.op_the_new_parser_rejects {attr = 1}
+      return
+    }
+  }
+}
+util.global private @d0 : !hal.device
+"""
+
+
+def test_executable_bodies_the_parser_rejects_are_dropped() -> None:
+    with pytest.raises(ir.MLIRError):
+        ir.Module.parse(EXECUTABLE, ir.Context())
+    stripped = strip_executable_bodies(EXECUTABLE)
+    assert "some_old_dialect" not in stripped and "util.global private @d0" in stripped
+    assert check_text(EXECUTABLE).clean  # read after sanitizing, nothing to judge
+
+
+def test_unreadable_ir_still_raises() -> None:
+    with pytest.raises(ir.MLIRError):
+        check_text("util.func @f() {\n  not.an.op\n}\n")
