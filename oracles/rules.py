@@ -7,6 +7,7 @@ mutant of it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -25,6 +26,10 @@ class Violation:
     resource: str  # the resource as named at the op, and its storage
     consumers: tuple[str, ...]  # devices that consume it
     placed_on: str  # the affinity its storage got
+    op_name: str = ""  # e.g. stream.cmd.execute: part of a finding's signature
+    storage_kind: str = ""  # alloca, constants, import, ...
+    placed_devices: tuple[str, ...] = ()  # the devices `placed_on` names
+    writers: tuple[str, ...] = ()  # visibility: the devices that wrote the data
     order: int = 0  # program order, for a deterministic report
 
     def to_json(self) -> dict:
@@ -53,6 +58,9 @@ def _violation(
         resource,
         tuple(sorted(consumers or ())),
         storage.affinity if storage else "",
+        access.op.name,
+        storage.kind if storage else "",
+        tuple(sorted(storage.devices or ())) if storage else (),
         access.order,
     )
 
@@ -142,13 +150,10 @@ def cross_device_writes_are_visible(facts: Facts) -> Iterator[Violation]:
                             f"{writer.resource} is written on {writers} and next read on @{device}, "
                             f"with no flush to @{device} nor invalidate from {writers}"
                         )
-                        yield _violation(
-                            "visibility/cross-device",
-                            message,
-                            writer,
-                            facts.storage(storage_id),
-                            reader.devices,
+                        found = _violation(
+                            "visibility/cross-device", message, writer, facts.storage(storage_id), {device}
                         )
+                        yield dataclasses.replace(found, writers=tuple(sorted(writer.devices)))
                 if reader.kind == "write":
                     break  # later readers see this writer's data, judged from there
 
@@ -163,16 +168,16 @@ def waves_are_race_free(facts: Facts) -> Iterator[Violation]:
                 for a in first:
                     for b in second:
                         if (a.writes or b.writes) and a.value == b.value and _overlap(a, b):
-                            yield _race(a, b, wave.op)
+                            yield _race(a, b)
 
 
-def _race(a: Range, b: Range, wave_op: ir.Operation) -> Violation:
+def _race(a: Range, b: Range) -> Violation:
     name = a.value.get_name()
     message = (
         f"{name} is touched by two members of one concurrent wave, and one writes: "
         f"'{_first_line(a.op)}' and '{_first_line(b.op)}'"
     )
-    return Violation("wave/race", message, _first_line(b.op), str(b.op.location), name, (), "", 0)
+    return Violation("wave/race", message, _first_line(b.op), str(b.op.location), name, (), "", b.op.name)
 
 
 def _overlap(a: Range, b: Range) -> bool:

@@ -12,7 +12,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
+from stream_fuzz.corpus import Corpus
+from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
+from stream_fuzz.replay import ERROR, NOW_PASSING, STILL_FAILING, replay_paths
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -91,7 +94,40 @@ def cmd_check(args: argparse.Namespace) -> int:
         unknown = sum(verdict.unknown.values())
         note = f", {unknown} placements unknown (not judged)" if unknown else ""
         print(f"{args.file}: {len(verdict.violations)} violation(s){note} ({result.compiler.version})")
+    if args.record and not args.no_compile:
+        finding = finding_from(verdict, promised_valid=True)
+        if finding is not None:
+            corpus = Corpus(Path(args.record))
+            path = corpus.record(
+                finding, text, pipeline, result.compiler, result.output, "by stream-fuzz check"
+            )
+            where = path or f"known: {corpus.known[finding.signature].path}"
+            print(f"{args.file}: {finding.title} [{finding.signature}] -> {where}")
     return EXIT_OK if verdict.clean else EXIT_FINDING
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    paths = [Path(p) for p in args.paths] or [Path("corpus")]
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"no such file or folder: {path}")
+    with Judge(args.iree_opt, timeout=args.timeout) as judge:
+        print(f"replaying against {judge.compiler_info.version} ({judge.compiler_info.path})")
+        results = replay_paths(paths, judge)
+    for replay in results:
+        flag = (
+            "  <-- " + ("regression" if replay.status == "fixed" else "fixed upstream?")
+            if replay.surprising
+            else ""
+        )
+        status = f"[{replay.status}]" if replay.status else ""
+        print(f"{replay.state:<14} {status:<12} {replay.path}{flag}")
+        if replay.reason and replay.state != NOW_PASSING:
+            print(f"{'':<27} {replay.reason[:300]}")
+    counts = {state: sum(r.state == state for r in results) for state in (STILL_FAILING, NOW_PASSING, ERROR)}
+    print(", ".join(f"{n} {state}" for state, n in counts.items()))
+    bad = [r for r in results if r.surprising or r.state == ERROR]
+    return EXIT_FINDING if bad else EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -117,8 +153,16 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
     check.add_argument("--no-compile", action="store_true", help="FILE is already compiled IR: only check it")
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    check.add_argument(
+        "--record", metavar="DIR", help="write a finding into this corpus folder (e.g. corpus)"
+    )
     _add_compiler_options(check)
     check.set_defaults(run=cmd_check)
+
+    replay = commands.add_parser("replay", help="replay corpus entries: still-failing / now-passing / error")
+    replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")
+    _add_compiler_options(replay)
+    replay.set_defaults(run=cmd_replay)
     return parser
 
 

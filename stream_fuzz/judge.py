@@ -37,10 +37,14 @@ class Verdict:
 
 
 class Judge:
-    def __init__(self, iree_opt: str | None = None, timeout: float = 60.0) -> None:
+    def __init__(
+        self, iree_opt: str | None = None, timeout: float = 60.0, post_hook: str | None = None
+    ) -> None:
+        """`post_hook` (`module:function`) changes the pinned compiler's output before the oracle sees it:
+        fault injection for quality tests. It does not apply to an external compiler."""
         self.external = SubprocessCompiler(iree_opt, timeout=timeout) if iree_opt else None
         # Compiles (pinned compiler) or only reads and checks (external compiler's output).
-        self.worker = InProcessCompiler(timeout=timeout, analyze_hook=ORACLE_HOOK)
+        self.worker = InProcessCompiler(timeout=timeout, post_hook=post_hook, analyze_hook=ORACLE_HOOK)
 
     @property
     def compiler_info(self) -> CompilerInfo:
