@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from oracles.facts import read_facts
+from oracles.intent import Intent
 from oracles.rules import RULES, Violation
 from oracles.sanitize import parse_compiled
 
@@ -33,9 +34,13 @@ class Report:
         }
 
 
-def check_module(module: ir.Module) -> Report:
-    """Check a compiled module; violations come sorted by program order, then rule, then message."""
-    facts = read_facts(module)
+def check_module(module: ir.Module, intent: Intent | None = None) -> Report:
+    """Check a compiled module; violations come sorted by program order, then rule, then message.
+
+    `intent` (read from the input program) limits the transfer-visibility rule to the device pairs the
+    program transferred between; without it, every cross-device copy is presumed to be a transfer.
+    """
+    facts = read_facts(module, intent)
     violations = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
     report = Report(sorted(violations, key=lambda v: (v.order, v.rule, v.location, v.message)))
     report.storages, report.accesses = len(facts.storages), len(facts.accesses)
@@ -48,11 +53,6 @@ def check_module(module: ir.Module) -> Report:
     return report
 
 
-def check_text(text: str, context: ir.Context | None = None) -> Report:
+def check_text(text: str, context: ir.Context | None = None, intent: Intent | None = None) -> Report:
     """Parse compiled IR (from any release 3.1+, see `sanitize`) and check it. Raises `ir.MLIRError`."""
-    return check_module(parse_compiled(text, context or ir.Context()))
-
-
-def violations_as_dicts(module: ir.Module) -> dict:
-    """Worker hook (`oracles.check:violations_as_dicts`): the report as plain data that crosses a pipe."""
-    return {"oracle": check_module(module).to_json()}
+    return check_module(parse_compiled(text, context or ir.Context()), intent)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from oracles.affinity import Devices, Topology, devices_of
+from oracles.intent import Intent
 
 # Ops whose results are fresh storage, and the attribute naming where it is placed.
 _STORAGE_OPS = {
@@ -60,7 +61,8 @@ class Access:
     value: ir.Value  # the resource as used at the op
     order: int  # program order of the access within its function
     execute: int | None  # index of the enclosing stream.cmd.execute, if any
-    by_copy: bool = False  # a write made by stream.cmd.copy: how a transfer lowers
+    by_copy: bool = False  # a write by stream.cmd.copy: how a transfer lands at its destination
+    copy_source: bool = False  # a read by stream.cmd.copy: how a pulled transfer reads its source
 
     @property
     def affinity(self) -> str:
@@ -93,6 +95,7 @@ class Wave:
 @dataclass
 class Facts:
     topology: Topology
+    intent: Intent | None = None  # what the input program transferred; None when unknown
     storages: list[Storage] = field(default_factory=list)
     accesses: list[Access] = field(default_factory=list)
     waves: list[Wave] = field(default_factory=list)
@@ -103,8 +106,8 @@ class Facts:
         return self.storages[storage_id]
 
 
-def read_facts(module: ir.Module) -> Facts:
-    reader = _Reader(Facts(Topology.of_module(module)))
+def read_facts(module: ir.Module, intent: Intent | None = None) -> Facts:
+    reader = _Reader(Facts(Topology.of_module(module), intent))
     for op in module.body.operations:
         if op.operation.regions and op.operation.name in ("util.func", "func.func", "util.initializer"):
             reader.read_function(op.operation)
@@ -209,6 +212,7 @@ class _Reader:
         op: ir.Operation,
         execute: int | None,
         by_copy: bool = False,
+        copy_source: bool = False,
     ) -> None:
         self._order += 1
         self.facts.accesses.append(
@@ -222,6 +226,7 @@ class _Reader:
                 self._order,
                 execute,
                 by_copy,
+                copy_source,
             )
         )
 
@@ -252,10 +257,11 @@ class _Reader:
         ranges = list(_commands(body, self, execute))
         written = {r.value for r in ranges if r.writes}
         copied = {r.value for r in ranges if r.writes and r.op.name == "stream.cmd.copy"}
+        copied_from = {r.value for r in ranges if not r.writes and r.op.name == "stream.cmd.copy"}
         # Block arguments of the execute are its captured resources, in operand order.
         for value, argument in zip(op.opview.resource_operands, body.arguments, strict=True):
             kind = "write" if argument in written else "read"
-            self._access(kind, affinity, value, op, execute, by_copy=argument in copied)
+            self._access(kind, affinity, value, op, execute, argument in copied, argument in copied_from)
 
     def read_wave(self, wave_op: ir.Operation, execute: int) -> Wave:
         wave = Wave(wave_op)

@@ -110,14 +110,17 @@ def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:
                 yield _violation("dealloca/pool", message, access, storage, access.devices)
 
 
-def cross_device_writes_are_visible(facts: Facts) -> Iterator[Violation]:
-    """Data an execute on E copies into a resource (how a transfer lowers) and a later execute on D != E
-    reads needs a flush to D in E's execute or an invalidate from E in D's, unless a topology link lets D
-    use E's memory directly.
+def transferred_data_is_visible(facts: Facts) -> Iterator[Violation]:
+    """Data the program transferred from device W to device R must be made visible to R: a flush to R in
+    the execute on W that wrote it, or an invalidate from W in the execute on R that reads it (unless a
+    topology link lets R use W's memory directly).
 
-    Only copies count: a program may legitimately read a dispatch's result on another device without a
-    transfer when the allocation is shared (`optimal`), and then the compiler emits no flush.
+    A transfer lands as a copy: the writer wrote the resource with `stream.cmd.copy` (pushed) or the
+    reader reads it with one (pulled). Other cross-device reads are legal without a flush when the
+    allocation is shared, so they are not judged. With the input's intent, only device pairs the program
+    transferred between count; without it, every such copy is presumed to be a transfer.
     """
+    moves = facts.intent.moves if facts.intent is not None else None
     by_storage: dict[int, list[Access]] = {}
     for access in facts.accesses:
         if access.execute is not None:
@@ -127,35 +130,38 @@ def cross_device_writes_are_visible(facts: Facts) -> Iterator[Violation]:
         flushed: dict[int, set[str]] = {}  # execute -> devices its flushes name
         invalidated: dict[int, set[str]] = {}  # execute -> devices its invalidates name
         for access in accesses:
-            table = (
-                flushed if access.kind == "flush" else invalidated if access.kind == "invalidate" else None
-            )
-            if table is not None:
+            if access.kind in ("flush", "invalidate"):
+                table = flushed if access.kind == "flush" else invalidated
                 table.setdefault(access.execute, set()).update(access.devices or ())
         captures = sorted((a for a in accesses if a.kind in ("read", "write")), key=lambda a: a.execute)
         for i, writer in enumerate(captures):
-            if writer.kind != "write" or not writer.by_copy or writer.devices is None:
+            if writer.kind != "write" or writer.devices is None:
                 continue
             for reader in captures[i + 1 :]:
                 if reader.devices is None:
                     continue
-                for device in sorted(reader.devices - writer.devices):
-                    visible = device in flushed.get(writer.execute, ()) or bool(
-                        writer.devices & invalidated.get(reader.execute, set())
-                    )
-                    linked = any((w, device) in facts.topology.sharing for w in writer.devices)
-                    if not visible and not linked:
-                        writers = ", ".join("@" + d for d in sorted(writer.devices))
-                        message = (
-                            f"{writer.resource} is written on {writers} and next read on @{device}, "
-                            f"with no flush to @{device} nor invalidate from {writers}"
+                if writer.by_copy or reader.copy_source:
+                    for device in sorted(reader.devices - writer.devices):
+                        if moves is not None and not any((w, device) in moves for w in writer.devices):
+                            continue  # not a pair the program transferred between
+                        visible = device in flushed.get(writer.execute, ()) or bool(
+                            writer.devices & invalidated.get(reader.execute, set())
                         )
-                        found = _violation(
-                            "visibility/cross-device", message, writer, facts.storage(storage_id), {device}
-                        )
-                        yield dataclasses.replace(found, writers=tuple(sorted(writer.devices)))
+                        linked = any((w, device) in facts.topology.sharing for w in writer.devices)
+                        if not visible and not linked:
+                            yield _invisible(writer, device, facts.storage(storage_id))
                 if reader.kind == "write":
                     break  # later readers see this writer's data, judged from there
+
+
+def _invisible(writer: Access, device: str, storage: Storage) -> Violation:
+    writers = ", ".join("@" + d for d in sorted(writer.devices or ()))
+    message = (
+        f"{writer.resource} is written on {writers} and next read on @{device}, "
+        f"with no flush to @{device} nor invalidate from {writers}"
+    )
+    found = _violation("visibility/transfer", message, writer, storage, {device})
+    return dataclasses.replace(found, writers=tuple(sorted(writer.devices or ())))
 
 
 def waves_are_race_free(facts: Facts) -> Iterator[Violation]:
@@ -200,7 +206,7 @@ def _constant(value: ir.Value) -> int | None:
 RULES: tuple[Callable[[Facts], Iterator[Violation]], ...] = (
     served_by_consumer,
     dealloca_matches_alloca,
-    cross_device_writes_are_visible,
+    transferred_data_is_visible,
     waves_are_race_free,
 )
 RULE_IDS = (
@@ -211,6 +217,6 @@ RULE_IDS = (
     "placement/export",
     "intent/expect",
     "dealloca/pool",
-    "visibility/cross-device",
+    "visibility/transfer",
     "wave/race",
 )

@@ -36,7 +36,7 @@ def candidate_lines(violations: list[dict]) -> list[str]:
             if op and consumers:
                 wanted = sorted(set(consumers) | set(v["placed_devices"]))[:_MAX_DEVICES]
                 lines.append(f"// CHECK-DAG: {op} {{{{.*}}}}on({_names_all(wanted)})")
-        elif rule == "visibility/cross-device":
+        elif rule == "visibility/transfer":
             writers = v["writers"]
             for device in v["consumers"]:
                 flush = f"stream.cmd.flush to\\([^)]*@{re.escape(device)}[>,]"

@@ -1,6 +1,6 @@
 """The corpus: one `.mlir` file per finding, each a lit test an IREE engineer can run as it is.
 
-    // stream-fuzz finding: violation: placement/read, visibility/cross-device
+    // stream-fuzz finding: violation: placement/read, visibility/transfer
     // signature: placement-read-3f2a9c1b7e04
     // status: open                         (open | fixed | not-a-bug; edited by humans)
     // found: 2026-11-30 level=l2 seed=...

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from stream_fuzz.compiler import CompileResult, CompilerInfo, InProcessCompiler, Outcome, SubprocessCompiler
 
-ORACLE_HOOK = "oracles.check:violations_as_dicts"
+ORACLE_HOOK = "oracles.worker_hooks"
 
 
 @dataclass
@@ -68,7 +68,7 @@ class Judge:
         result = self.external.compile(text, pipeline)
         if result.outcome is not Outcome.OK:
             return Verdict(result)
-        read = self.worker.compile(result.output or "", "")
+        read = self.worker.compile(result.output or "", "", input_text=text)
         if read.outcome is not Outcome.OK:
             # The external compiler printed IR we cannot read back: a finding about that compiler.
             result.outcome, result.diagnostics = Outcome.BAD_OUTPUT, read.diagnostics

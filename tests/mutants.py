@@ -65,6 +65,11 @@ def drop_flushes(module: ir.Module) -> None:
         flush.erase()
 
 
+def drop_first_flush(module: ir.Module) -> None:
+    """One hop of a chain loses its flush: the next device reads data never made visible to it."""
+    walk(module, "stream.cmd.flush")[0].erase()
+
+
 def retarget_first_flush(device: str) -> Callable[[ir.Module], None]:
     def mutate(module: ir.Module) -> None:
         flush = walk(module, "stream.cmd.flush")[0]

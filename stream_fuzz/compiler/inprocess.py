@@ -32,8 +32,9 @@ class InProcessCompiler:
     A crash (signal, abort) or a hang past `timeout` seconds kills only the worker; it is restarted on
     the next call and the program's outcome is reported as CRASH or TIMEOUT.
 
-    `post_hook` and `analyze_hook` are `module:function` paths run inside the worker on the compiled
-    module: the first may change it (fault injection), the second returns data for `result.extras`.
+    `post_hook` is a `module:function` path run inside the worker on the compiled module; it may change
+    it (fault injection). `analyze_hook` names a module with `before(input_module)` and
+    `after(module, before_result) -> dict`, whose result becomes `result.extras` (the oracle).
     """
 
     def __init__(
@@ -89,15 +90,18 @@ class InProcessCompiler:
             return ""
 
     # -- compiling --------------------------------------------------------------------------------
-    def compile(self, text: str, pipeline: str) -> CompileResult:
-        """Run `pipeline` (a full `builtin.module(...)` string) on the program `text`."""
+    def compile(self, text: str, pipeline: str, input_text: str | None = None) -> CompileResult:
+        """Run `pipeline` (a full `builtin.module(...)` string) on the program `text`.
+
+        With an empty pipeline `text` is only read and analyzed; `input_text` is then the program it was
+        compiled from, for the analysis to read the program's intent from."""
         if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
             self._stop()
             self._start()
         self._served += 1
         started = time.perf_counter()
         try:
-            self._conn.send({"text": text, "pipeline": pipeline})
+            self._conn.send({"text": text, "pipeline": pipeline, "input_text": input_text})
             answered = self._conn.poll(self.timeout)
             reply = self._conn.recv() if answered else None
         except (EOFError, BrokenPipeError, ConnectionResetError):

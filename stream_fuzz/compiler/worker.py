@@ -32,11 +32,12 @@ def _diagnostics(error: Exception) -> list[dict[str, str]]:
 
 
 def load_hook(path: str | None) -> Any:
-    """Resolve `package.module:function` (used for fault injection and analyses run in the worker)."""
+    """Resolve `package.module:function`, or `package.module` itself when no function is named."""
     if not path:
         return None
     module_name, _, attr = path.partition(":")
-    return getattr(importlib.import_module(module_name), attr)
+    module = importlib.import_module(module_name)
+    return getattr(module, attr) if attr else module
 
 
 def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str | None) -> None:
@@ -50,8 +51,8 @@ def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str 
     from iree.compiler import ir, passmanager
 
     context = ir.Context()
-    post = load_hook(post_hook)
-    analyze = load_hook(analyze_hook)
+    post = load_hook(post_hook)  # a function: module -> None
+    analyze = load_hook(analyze_hook)  # a module with before(input module) and after(module, before's result)
     pipelines: dict[str, Any] = {}  # parsed pass managers, reused across programs
 
     while True:
@@ -90,6 +91,12 @@ def _compile(
             module = parse_compiled(request["text"], context)
     except ir.MLIRError as error:
         return {"outcome": "diagnostic", "diagnostics": _diagnostics(error)}
+    before = None
+    if analyze is not None:
+        # What the program asked for, read before the pipeline rewrites the module in place (or, when only
+        # reading another compiler's output, from the program that compiler was given).
+        source = module if pipeline else _parse_or_none(ir, context, request.get("input_text"))
+        before = analyze.before(source) if source is not None else None
     if pipeline:
         try:
             if pipeline not in pipelines:
@@ -109,5 +116,16 @@ def _compile(
             return {"outcome": "bad-output", "output": output, "diagnostics": _diagnostics(error)}
     reply: dict[str, Any] = {"outcome": "ok", "output": output}
     if analyze is not None:
-        reply["extras"] = analyze(module)
+        started = time.perf_counter()
+        reply["extras"] = analyze.after(module, before)
+        reply["extras"]["analyze_s"] = time.perf_counter() - started
     return reply
+
+
+def _parse_or_none(ir: Any, context: Any, text: str | None) -> Any:
+    if not text:
+        return None
+    try:
+        return ir.Module.parse(text, context)
+    except ir.MLIRError:
+        return None

@@ -45,7 +45,7 @@ def test_seed_fault_becomes_an_entry_whose_checks_witness_it(
 ) -> None:
     verdict = faulty.judge(SEED, ALLOCATION)
     finding = finding_from(verdict)
-    assert finding is not None and finding.rules == ("placement/read", "visibility/cross-device")
+    assert finding is not None and finding.rules == ("placement/read", "visibility/transfer")
     corpus = Corpus(tmp_path)
     path = corpus.record(finding, SEED, ALLOCATION, verdict.result.compiler, verdict.result.output)
     entry = read_entry(path)

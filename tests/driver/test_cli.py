@@ -55,7 +55,7 @@ def test_check_no_compile_finds_a_dropped_flush(tmp_path: Path, capsys: pytest.C
     broken.write_text("\n".join(line for line in output.splitlines() if "stream.cmd.flush" not in line))
     assert main(["check", "--no-compile", "--json", str(broken)]) == 1
     verdict = json.loads(capsys.readouterr().out)
-    assert {v["rule"] for v in verdict["violations"]} == {"visibility/cross-device"}
+    assert {v["rule"] for v in verdict["violations"]} == {"visibility/transfer"}
     assert len(verdict["violations"]) == 3  # one per destination device
 
 

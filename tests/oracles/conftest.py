@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from iree.compiler import ir
 
+from oracles.intent import Intent, read_intent
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
@@ -41,3 +42,10 @@ def compiled(compiler: InProcessCompiler) -> Callable[[str], str]:
 def parse() -> Callable[[str], ir.Module]:
     context = ir.Context()
     return lambda text: ir.Module.parse(text, context)
+
+
+@pytest.fixture(scope="session")
+def intent() -> Callable[[str], Intent]:
+    """intent("seed_tp4_fanout") -> what that program transfers, read from its input IR."""
+    context = ir.Context()
+    return lambda name: read_intent(ir.Module.parse((PROGRAMS / f"{name}.mlir").read_text(), context))

@@ -8,20 +8,27 @@ import pytest
 from iree.compiler import ir
 
 from oracles import check_module
+from oracles.intent import Intent
 from tests import mutants
 
 # (program, mutation, the rules that must fire — and no others)
 CASES = [
-    ("seed_tp4_fanout", mutants.drop_flushes, {"visibility/cross-device"}),
+    ("seed_tp4_fanout", mutants.drop_flushes, {"visibility/transfer"}),
     # A flush sent to the wrong device: the target device's memory is not where it is flushed to, and the
     # real reader is left without one. Both rules are right; the mutation breaks both facts.
-    ("seed_tp4_fanout", mutants.retarget_first_flush("d1"), {"placement/flush", "visibility/cross-device"}),
+    ("seed_tp4_fanout", mutants.retarget_first_flush("d1"), {"placement/flush", "visibility/transfer"}),
     ("seed_tp4_fanout", mutants.move_op("stream.resource.alloca", 4, "d1"), {"placement/write"}),
     ("seed_tp4_fanout", mutants.move_op("stream.resource.dealloca", 0, "d0"), {"dealloca/pool"}),
     ("seed_tp4_fanout", mutants.two_writers_in_one_wave, {"wave/race"}),
     ("alloc_import_export", mutants.move_op("stream.tensor.import", 0, "d1"), {"placement/read"}),
     ("alloc_import_export", mutants.move_op("stream.tensor.export", 0, "d0"), {"placement/export"}),
-    ("alloc_pull_transfer", mutants.retarget_first_invalidate("d2"), {"placement/invalidate"}),
+    ("alloc_chain_abc", mutants.drop_first_flush, {"visibility/transfer"}),
+    # As with the flush: the invalidate names the wrong device, and the real writer's data is not picked up.
+    (
+        "alloc_pull_transfer",
+        mutants.retarget_first_invalidate("d2"),
+        {"placement/invalidate", "visibility/transfer"},
+    ),
     ("alloc_promise_targets", mutants.expect_elsewhere("dev2"), {"intent/expect"}),
 ]
 
@@ -35,11 +42,12 @@ def test_mutant_is_caught_by_its_rule(
     rules: set[str],
     compiled: Callable[[str], str],
     parse: Callable[[str], ir.Module],
+    intent: Callable[[str], Intent],
 ) -> None:
     module = parse(compiled(program))
-    assert check_module(module).clean  # the real output passes...
+    assert check_module(module, intent(program)).clean  # the real output passes...
     mutate(module)
-    report = check_module(module)  # ...and the broken variant fails, for the right reason
+    report = check_module(module, intent(program))  # ...and the broken variant fails, for the right reason
     assert {v.rule for v in report.violations} == rules, "\n".join(map(str, report.violations))
 
 
@@ -57,7 +65,7 @@ def test_seed_bug_shape_fails_with_placement_and_flush_violations(
         by_rule.setdefault(violation.rule, set()).update(violation.consumers)
     assert by_rule == {
         "placement/read": {"d0", "d1", "d2"},
-        "visibility/cross-device": {"d0", "d1", "d2"},
+        "visibility/transfer": {"d0", "d1", "d2"},
     }
     reads = [v for v in violations if v.rule == "placement/read"]
     assert all(v.placed_on == "#hal.device.affinity<@d3>" for v in reads)
@@ -73,3 +81,15 @@ def test_report_order_is_deterministic(
         return [str(v) for v in check_module(module).violations]
 
     assert run() == run()
+
+
+def test_without_a_transfer_a_cross_device_copy_needs_no_flush(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module], intent: Callable[[str], Intent]
+) -> None:
+    """The intent is what keeps the transfer rule quiet on legal cross-device reads of copies."""
+    module = parse(compiled("alloc_clone_read_elsewhere"))
+    assert intent("alloc_clone_read_elsewhere").moves == frozenset()
+    assert check_module(module, intent("alloc_clone_read_elsewhere")).clean
+    # Without the program's intent every cross-device copy is presumed a transfer (used by `check
+    # --no-compile`, where only the output is known): then the same output is flagged.
+    assert {v.rule for v in check_module(module).violations} == {"visibility/transfer"}

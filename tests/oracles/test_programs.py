@@ -8,6 +8,7 @@ import pytest
 from iree.compiler import ir
 
 from oracles import check_module
+from oracles.intent import Intent
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 from tests.oracles.conftest import PROGRAMS, pipeline_of
 
@@ -16,9 +17,12 @@ PROGRAM_NAMES = sorted(p.stem for p in PROGRAMS.glob("*.mlir") if not p.stem.sta
 
 @pytest.mark.parametrize("name", PROGRAM_NAMES)
 def test_real_output_is_clean(
-    name: str, compiled: Callable[[str], str], parse: Callable[[str], ir.Module]
+    name: str,
+    compiled: Callable[[str], str],
+    parse: Callable[[str], ir.Module],
+    intent: Callable[[str], Intent],
 ) -> None:
-    report = check_module(parse(compiled(name)))
+    report = check_module(parse(compiled(name)), intent(name))
     assert report.clean, "\n".join(str(v) for v in report.violations)
     assert report.accesses > 0  # the oracle saw the program's executes
 

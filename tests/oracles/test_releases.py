@@ -19,7 +19,7 @@ def test_iree_3_1_has_the_seed_bug() -> None:
     reads = [v for v in report.violations if v.rule == "placement/read"]
     assert sorted(v.consumers for v in reads) == [("d0",), ("d1",), ("d2",)]
     assert all(v.placed_on == "#hal.device.affinity<@d3>" for v in reads)
-    assert {v.rule for v in report.violations} == {"placement/read", "visibility/cross-device"}
+    assert {v.rule for v in report.violations} == {"placement/read", "visibility/transfer"}
 
 
 def test_iree_3_11_writes_a_transfer_target_it_placed_elsewhere() -> None:
