@@ -37,8 +37,8 @@ class Report:
 def check_module(module: ir.Module, intent: Intent | None = None) -> Report:
     """Check a compiled module; violations come sorted by program order, then rule, then message.
 
-    `intent` (read from the input program) limits the transfer-visibility rule to the device pairs the
-    program transferred between; without it, every cross-device copy is presumed to be a transfer.
+    `intent` (read from the input program) says which transfers the program made; the visibility rule
+    needs it and does not run without it.
     """
     facts = read_facts(module, intent)
     violations = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
@@ -50,6 +50,8 @@ def check_module(module: ir.Module, intent: Intent | None = None) -> Report:
     for devices in facts.execute_devices:
         if devices is None:
             report.unknown["execute without affinity"] += 1
+    if intent is None:
+        report.unknown["transfer visibility not judged: the input program is unknown"] += 1
     return report
 
 

@@ -7,7 +7,8 @@ data between is read here from the input's `stream.async.transfer` ops, so that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
@@ -18,20 +19,27 @@ _TRANSFER = "stream.async.transfer"
 
 @dataclass(frozen=True)
 class Intent:
-    # (writer device, reader device): data written on the first is moved to the second by a transfer.
-    moves: frozenset[tuple[str, str]]
+    """How many transfers the program makes from a writer device to a reader device.
+
+    Each such move must be made visible in the output: by a flush to the reader in an execute on the
+    writer (a push) or an invalidate from the writer in an execute on the reader (a pull). A third-party
+    transfer (run on E, from S to D) is two moves: S to E and E to D.
+    """
+
+    moves: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def read_intent(module: ir.Module) -> Intent:
-    moves: set[tuple[str, str]] = set()
+    intent = Intent()
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         if op.name == _TRANSFER:
-            moves.update(_moves_of(op))
+            for move in _moves_of(op):
+                intent.moves[move] += 1
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
-    return Intent(frozenset(moves))
+    return intent
 
 
 def _moves_of(op: ir.Operation) -> set[tuple[str, str]]:
@@ -39,13 +47,11 @@ def _moves_of(op: ir.Operation) -> set[tuple[str, str]]:
     source = devices_of(attrs["source_affinity"]) if "source_affinity" in attrs else None
     target = devices_of(attrs["target_affinity"]) if "target_affinity" in attrs else None
     execution = devices_of(attrs["execution_affinity"]) if "execution_affinity" in attrs else _enclosing(op)
-    moves: set[tuple[str, str]] = set()
-    if execution is None:  # flat IR: the pipeline picks where it runs; data goes from source to target
-        moves.update((s, t) for s in source or () for t in target or () if s != t)
-        return moves
-    moves.update((s, e) for s in source or () for e in execution if s not in execution)  # pulled in
-    moves.update((e, t) for t in target or () for e in execution if t not in execution)  # pushed out
-    return moves
+    if execution is None:  # flat IR: the pipeline picks where it runs
+        return {(s, t) for s in source or () for t in target or () if s != t}
+    pulled = {(s, e) for s in source or () for e in execution if s not in execution}
+    pushed = {(e, t) for t in target or () for e in execution if t not in execution}
+    return pulled | pushed
 
 
 def _enclosing(op: ir.Operation) -> frozenset[str] | None:

@@ -8,6 +8,7 @@ mutant of it.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -77,7 +78,17 @@ _SERVE_RULES = {
 
 
 def served_by_consumer(facts: Facts) -> Iterator[Violation]:
-    """Every storage a device touches must be placed where that device can use it."""
+    """Every storage a device touches must be placed where that device can use it.
+
+    One exception: a pulled transfer reads its source where it lives, after an invalidate from that
+    device; reading another device's memory is then the point, not a misplacement.
+    """
+    pulled = {
+        (access.execute, storage_id)
+        for access in facts.accesses
+        if access.kind == "invalidate"
+        for storage_id in access.storages
+    }
     for access in facts.accesses:
         if access.kind not in _SERVE_RULES or access.devices is None:
             continue
@@ -85,6 +96,8 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
         for storage_id in sorted(access.storages):
             storage = facts.storage(storage_id)
             if storage.devices is None:
+                continue
+            if access.kind == "read" and (access.execute, storage_id) in pulled:
                 continue
             missing = sorted(d for d in access.devices if not facts.topology.serves(storage.devices, d))
             for device in missing:
@@ -110,58 +123,68 @@ def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:
                 yield _violation("dealloca/pool", message, access, storage, access.devices)
 
 
-def transferred_data_is_visible(facts: Facts) -> Iterator[Violation]:
-    """Data the program transferred from device W to device R must be made visible to R: a flush to R in
-    the execute on W that wrote it, or an invalidate from W in the execute on R that reads it (unless a
-    topology link lets R use W's memory directly).
+def transfers_are_made_visible(facts: Facts) -> Iterator[Violation]:
+    """Every transfer the program makes from device W to device R is made visible to R in the output: a
+    flush to R in an execute on W (push) or an invalidate from W in an execute on R (pull), unless a
+    topology link lets R use W's memory directly (then the compiler may drop the transfer altogether).
 
-    A transfer lands as a copy: the writer wrote the resource with `stream.cmd.copy` (pushed) or the
-    reader reads it with one (pulled). Other cross-device reads are legal without a flush when the
-    allocation is shared, so they are not judged. With the input's intent, only device pairs the program
-    transferred between count; without it, every such copy is presumed to be a transfer.
+    The output no longer says which copy was a transfer (a clone lowers to the same copy), so the rule
+    counts per device pair: the program's transfers from W to R (its intent, read from the input) against
+    the flushes and invalidates for that pair. It needs the intent; without it the rule does not run.
     """
-    moves = facts.intent.moves if facts.intent is not None else None
-    by_storage: dict[int, list[Access]] = {}
+    if facts.intent is None:
+        return
+    made_visible: Counter[tuple[str, str]] = Counter()
     for access in facts.accesses:
-        if access.execute is not None:
-            for storage_id in access.storages:
-                by_storage.setdefault(storage_id, []).append(access)
-    for storage_id, accesses in sorted(by_storage.items()):
-        flushed: dict[int, set[str]] = {}  # execute -> devices its flushes name
-        invalidated: dict[int, set[str]] = {}  # execute -> devices its invalidates name
-        for access in accesses:
-            if access.kind in ("flush", "invalidate"):
-                table = flushed if access.kind == "flush" else invalidated
-                table.setdefault(access.execute, set()).update(access.devices or ())
-        captures = sorted((a for a in accesses if a.kind in ("read", "write")), key=lambda a: a.execute)
-        for i, writer in enumerate(captures):
-            if writer.kind != "write" or writer.devices is None:
-                continue
-            for reader in captures[i + 1 :]:
-                if reader.devices is None:
-                    continue
-                if writer.by_copy or reader.copy_source:
-                    for device in sorted(reader.devices - writer.devices):
-                        if moves is not None and not any((w, device) in moves for w in writer.devices):
-                            continue  # not a pair the program transferred between
-                        visible = device in flushed.get(writer.execute, ()) or bool(
-                            writer.devices & invalidated.get(reader.execute, set())
-                        )
-                        linked = any((w, device) in facts.topology.sharing for w in writer.devices)
-                        if not visible and not linked:
-                            yield _invisible(writer, device, facts.storage(storage_id))
-                if reader.kind == "write":
-                    break  # later readers see this writer's data, judged from there
+        if access.kind not in ("flush", "invalidate") or access.execute is None:
+            continue
+        executing = facts.execute_devices[access.execute] or frozenset()
+        for named in access.devices or ():
+            for device in executing:
+                pair = (device, named) if access.kind == "flush" else (named, device)
+                made_visible[pair] += 1
+    for (writer, reader), wanted in sorted(facts.intent.moves.items()):
+        if (writer, reader) in facts.topology.sharing or made_visible[(writer, reader)] >= wanted:
+            continue
+        yield _invisible(facts, writer, reader, wanted, made_visible[(writer, reader)])
 
 
-def _invisible(writer: Access, device: str, storage: Storage) -> Violation:
-    writers = ", ".join("@" + d for d in sorted(writer.devices or ()))
-    message = (
-        f"{writer.resource} is written on {writers} and next read on @{device}, "
-        f"with no flush to @{device} nor invalidate from {writers}"
+def _invisible(facts: Facts, writer: str, reader: str, wanted: int, found: int) -> Violation:
+    """Point at the first execute on the writer that hands data to the reader (the likely culprit)."""
+    culprit = next(
+        (
+            a
+            for a in facts.accesses
+            if a.kind == "write"
+            and a.by_copy
+            and a.devices
+            and writer in a.devices
+            and _read_on(facts, a, reader)
+        ),
+        None,
     )
-    found = _violation("visibility/transfer", message, writer, storage, {device})
-    return dataclasses.replace(found, writers=tuple(sorted(writer.devices or ())))
+    message = (
+        f"the program moves data from @{writer} to @{reader} {wanted} time(s); the output makes it visible"
+        f" {found} time(s) (flushes to @{reader} on @{writer}, invalidates from @{writer} on @{reader})"
+    )
+    if culprit is None:
+        return Violation("visibility/transfer", message, "", "", "", (reader,), "", writers=(writer,))
+    storage = facts.storage(min(culprit.storages)) if culprit.storages else None
+    found_violation = _violation("visibility/transfer", message, culprit, storage, {reader})
+    return dataclasses.replace(found_violation, writers=(writer,))
+
+
+def _read_on(facts: Facts, write: Access, device: str) -> bool:
+    """Some later execute on `device` reads storage that `write` wrote."""
+    return any(
+        a.execute is not None
+        and a.execute > (write.execute or 0)
+        and a.kind in ("read", "write")
+        and a.devices
+        and device in a.devices
+        and a.storages & write.storages
+        for a in facts.accesses
+    )
 
 
 def waves_are_race_free(facts: Facts) -> Iterator[Violation]:
@@ -206,7 +229,7 @@ def _constant(value: ir.Value) -> int | None:
 RULES: tuple[Callable[[Facts], Iterator[Violation]], ...] = (
     served_by_consumer,
     dealloca_matches_alloca,
-    transferred_data_is_visible,
+    transfers_are_made_visible,
     waves_are_race_free,
 )
 RULE_IDS = (

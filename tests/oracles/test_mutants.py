@@ -52,14 +52,14 @@ def test_mutant_is_caught_by_its_rule(
 
 
 def test_seed_bug_shape_fails_with_placement_and_flush_violations(
-    compiled: Callable[[str], str], parse: Callable[[str], ir.Module]
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module], intent: Callable[[str], Intent]
 ) -> None:
     """#19891 rebuilt: @d3 transfers to @d0, @d1, @d2 in one wave. The pinned compiler gets it right; the
     same output rewritten into the bug's shape (targets on @d3, no flushes) fails for each destination."""
     module = parse(compiled("seed_tp4_fanout"))
-    assert check_module(module).clean
+    assert check_module(module, intent("seed_tp4_fanout")).clean
     mutants.seed_bug(module)
-    violations = check_module(module).violations
+    violations = check_module(module, intent("seed_tp4_fanout")).violations
     by_rule: dict[str, set[str]] = {}
     for violation in violations:
         by_rule.setdefault(violation.rule, set()).update(violation.consumers)
@@ -86,10 +86,26 @@ def test_report_order_is_deterministic(
 def test_without_a_transfer_a_cross_device_copy_needs_no_flush(
     compiled: Callable[[str], str], parse: Callable[[str], ir.Module], intent: Callable[[str], Intent]
 ) -> None:
-    """The intent is what keeps the transfer rule quiet on legal cross-device reads of copies."""
+    """A clone read on another device lowers to the same copy as a transfer; the program's intent (no
+    transfers here) is what keeps the visibility rule quiet on it."""
     module = parse(compiled("alloc_clone_read_elsewhere"))
-    assert intent("alloc_clone_read_elsewhere").moves == frozenset()
+    assert not intent("alloc_clone_read_elsewhere").moves
+    assert "stream.cmd.copy" in compiled("alloc_clone_read_elsewhere")
+    assert "stream.cmd.flush" not in compiled("alloc_clone_read_elsewhere")
     assert check_module(module, intent("alloc_clone_read_elsewhere")).clean
-    # Without the program's intent every cross-device copy is presumed a transfer (used by `check
-    # --no-compile`, where only the output is known): then the same output is flagged.
-    assert {v.rule for v in check_module(module).violations} == {"visibility/transfer"}
+
+
+def test_transfer_rule_counts_per_device_pair(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module], intent: Callable[[str], Intent]
+) -> None:
+    """Dropping one of the three fan-out flushes is caught for exactly that destination."""
+    module = parse(compiled("seed_tp4_fanout"))
+    assert intent("seed_tp4_fanout").moves == {("d3", "d0"): 1, ("d3", "d1"): 1, ("d3", "d2"): 1}
+    mutants.drop_first_flush(module)
+    [violation] = check_module(module, intent("seed_tp4_fanout")).violations
+    assert (violation.rule, violation.consumers, violation.writers) == (
+        "visibility/transfer",
+        ("d0",),
+        ("d3",),
+    )
+    assert violation.op.startswith("%2 = stream.cmd.execute on(#hal.device.affinity<@d3>)")

@@ -8,14 +8,17 @@ import pytest
 from iree.compiler import ir
 
 from oracles import check_text
+from oracles.intent import read_intent
 from oracles.sanitize import strip_executable_bodies
+from tests.oracles.conftest import PROGRAMS
 
 OUTPUTS = Path(__file__).resolve().parent / "release_outputs"
 
 
 def test_iree_3_1_has_the_seed_bug() -> None:
     """3.1.0 predates the #19891 fix: the transfer targets live on @d3, with no flush to their readers."""
-    report = check_text((OUTPUTS / "seed_tp4_fanout.iree-3.1.0.mlir").read_text())
+    seed = ir.Module.parse((PROGRAMS / "seed_tp4_fanout.mlir").read_text(), ir.Context())
+    report = check_text((OUTPUTS / "seed_tp4_fanout.iree-3.1.0.mlir").read_text(), intent=read_intent(seed))
     reads = [v for v in report.violations if v.rule == "placement/read"]
     assert sorted(v.consumers for v in reads) == [("d0",), ("d1",), ("d2",)]
     assert all(v.placed_on == "#hal.device.affinity<@d3>" for v in reads)
