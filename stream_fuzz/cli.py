@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,7 +16,10 @@ from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, ope
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
+from stream_fuzz.parallel import RunConfig, run_parallel
+from stream_fuzz.progress import Progress
 from stream_fuzz.replay import ERROR, NOW_PASSING, STILL_FAILING, replay_paths
+from stream_fuzz.report import as_json, summary, write_json, write_junit
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -76,7 +80,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     text = _read_program(args.file)
     pipeline = resolve_pipeline(args.pipeline, args.pass_pipeline)
     with Judge(args.iree_opt, timeout=args.timeout) as judge:
-        verdict = judge.check_output(text) if args.no_compile else judge.judge(text, pipeline)
+        if args.no_compile:
+            program = _read_program(args.input) if args.input else None
+            verdict = judge.check_output(text, program)
+        else:
+            verdict = judge.judge(text, pipeline)
     result = verdict.result
     if args.no_compile and result.outcome is Outcome.DIAGNOSTIC:
         first = result.diagnostics[0] if result.diagnostics else "unparsable"
@@ -130,6 +138,55 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_FINDING if bad else EXIT_OK
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    if args.examples is not None and args.examples < 1:
+        raise UsageError("--examples must be at least 1")
+    if args.budget is not None and args.budget <= 0:
+        raise UsageError("--budget must be positive")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    budget = args.budget if args.budget is not None or args.examples is not None else 60.0
+    config = RunConfig(
+        args.level,
+        args.examples,
+        budget,
+        args.seed,
+        Path(args.corpus),
+        args.iree_opt,
+        args.timeout,
+        args.inject_fault,
+    )
+    compiler = Judge(args.iree_opt, timeout=args.timeout)  # fails early on a bad --iree-opt
+    info = compiler.compiler_info
+    compiler.close()
+    corpus = Corpus(config.corpus)
+    for problem in corpus.malformed:
+        print(f"stream-fuzz: warning: {problem}", file=sys.stderr)
+    limits = [
+        f"budget {budget:.0f} s" if budget else "",
+        f"{args.examples} examples" if args.examples else "",
+    ]
+    print(
+        f"fuzzing {args.level} against {info.version} with {args.workers} worker(s), seed {args.seed}, "
+        + " and ".join(limit for limit in limits if limit),
+        file=sys.stderr,
+    )
+    progress = Progress(budget)
+    stats, errors = run_parallel(config, args.workers, lambda n, new, known: progress.update(n, new, known))
+    progress.finish()
+    print(summary(stats, info))
+    for error in errors:
+        print(f"stream-fuzz: {error}", file=sys.stderr)
+    data = as_json(stats, info, {"seed": args.seed, "workers": args.workers, "errors": errors})
+    if args.json:
+        write_json(Path(args.json), data)
+    if args.junit:
+        write_junit(Path(args.junit), stats, info)
+    if errors and not stats.total:
+        return EXIT_INTERNAL
+    return EXIT_FINDING if any(f.new for f in stats.findings.values()) else EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stream-fuzz", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -152,12 +209,40 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--pipeline", default="allocation", help="named pipeline (allocation | stream)")
     group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
     check.add_argument("--no-compile", action="store_true", help="FILE is already compiled IR: only check it")
+    check.add_argument(
+        "--input",
+        metavar="PROGRAM",
+        help="with --no-compile: the program FILE was compiled from (its intent)",
+    )
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
     check.add_argument(
         "--record", metavar="DIR", help="write a finding into this corpus folder (e.g. corpus)"
     )
     _add_compiler_options(check)
     check.set_defaults(run=cmd_check)
+
+    run = commands.add_parser("run", help="a time-boxed fuzz campaign: the main job")
+    run.add_argument(
+        "--level",
+        choices=["l1", "l2", "all"],
+        default="all",
+        help="l1: flat async IR through the whole stream pipeline; l2: pre-scheduled IR through "
+        "schedule-allocation; all: both (default)",
+    )
+    run.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="time box (default 60 s when no --examples)"
+    )
+    run.add_argument("--examples", type=int, metavar="N", help="stop after N programs")
+    run.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: cores)")
+    run.add_argument(
+        "--seed", type=int, default=0, help="campaign seed (deterministic with --examples, 1 worker)"
+    )
+    run.add_argument("--corpus", default="corpus", metavar="DIR", help="where findings are written (corpus/)")
+    run.add_argument("--json", metavar="FILE", help="write the summary as JSON")
+    run.add_argument("--junit", metavar="FILE", help="write JUnit XML, one test case per finding signature")
+    run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
+    _add_compiler_options(run)
+    run.set_defaults(run=cmd_run)
 
     replay = commands.add_parser("replay", help="replay corpus entries: still-failing / now-passing / error")
     replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")
@@ -175,8 +260,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"stream-fuzz: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("stream-fuzz: interrupted", file=sys.stderr)
+        print("stream-fuzz: interrupted (findings so far are in the corpus)", file=sys.stderr)
         return 130
+    except Exception:  # a bug in stream-fuzz itself, not a finding: say so and exit 3
+        import traceback
+
+        traceback.print_exc()
+        print("stream-fuzz: internal error (a bug in stream-fuzz; please report it)", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -54,13 +54,14 @@ class InProcessCompiler:
     def _start(self) -> None:
         ctx = multiprocessing.get_context("spawn")  # never fork a process that may hold an MLIR context
         parent, child = ctx.Pipe()
-        self._process = ctx.Process(
+        process = ctx.Process(
             target=serve, args=(child, self._stderr_path, self.post_hook, self.analyze_hook), daemon=True
         )
-        self._process.start()
-        child.close()
-        self._conn = parent
-        self._served = 0
+        try:
+            process.start()
+        finally:
+            child.close()
+        self._process, self._conn, self._served = process, parent, 0
 
     def _stop(self) -> None:
         if self._process is not None:

@@ -1,0 +1,213 @@
+"""One fuzzing campaign in one process: generator -> compiler -> oracle -> corpus, driven by Hypothesis.
+
+Hypothesis draws programs, the judge compiles and checks each one, and a finding is written to the corpus
+*before* it is raised: Hypothesis then shrinks it, and every smaller program with the same signature
+replaces the entry. Each signature raises its own exception class, so Hypothesis shrinks distinct bugs
+separately instead of sliding from one to another. A finding whose signature is already in the corpus
+as `open` (or `not-a-bug`) is known: it is counted and does not fail the run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import seed as hypothesis_seed
+
+import stream_fuzz.profiles  # noqa: F401 - registers the settings profiles
+from generators import Program, print_program, programs
+from stream_fuzz.compiler import Outcome, resolve_pipeline
+from stream_fuzz.corpus import Corpus
+from stream_fuzz.findings import Finding, finding_from
+from stream_fuzz.judge import Judge
+
+LEVELS = ("l1", "l2")
+CHUNK = 50  # examples per Hypothesis run; each run gets its own seed and, with --level all, alternates level
+
+
+@dataclass
+class FindingRecord:
+    signature: str
+    kind: str
+    rule: str
+    level: str
+    file: str
+    new: bool
+    hits: int = 0
+
+
+@dataclass
+class Stats:
+    programs: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    valid: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    findings: dict[str, FindingRecord] = field(default_factory=dict)
+    timing: dict[str, float] = field(
+        default_factory=lambda: {"generate_s": 0.0, "compile_s": 0.0, "oracle_s": 0.0}
+    )
+    elapsed_s: float = 0.0
+
+    @property
+    def total(self) -> int:
+        return sum(self.programs.values())
+
+    def merge(self, other: Stats) -> None:
+        for level in LEVELS:
+            self.programs[level] += other.programs[level]
+            self.valid[level] += other.valid[level]
+        for key in self.timing:
+            self.timing[key] += other.timing[key]
+        for signature, record in other.findings.items():
+            mine = self.findings.setdefault(signature, record)
+            if mine is not record:
+                mine.hits += record.hits
+                mine.new = mine.new or record.new
+        self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
+
+
+class BudgetExhausted(BaseException):
+    """Raised inside a Hypothesis run to end it when time is up. A BaseException, so Hypothesis does not
+    take it for a failing example and shrink it; findings are already on disk."""
+
+
+class DriverFailure(BaseException):
+    """stream-fuzz itself failed while judging a program (not a finding). A BaseException so Hypothesis
+    stops at once instead of shrinking our own bug."""
+
+
+class FindingFailure(AssertionError):
+    """Base of the per-signature exception classes raised for new findings."""
+
+
+_FAILURE_CLASSES: dict[str, type[FindingFailure]] = {}
+
+
+def failure_class(signature: str) -> type[FindingFailure]:
+    """One class per signature: Hypothesis tells bugs apart by exception type and origin."""
+    if signature not in _FAILURE_CLASSES:
+        name = "Finding_" + signature.replace("-", "_")
+        _FAILURE_CLASSES[signature] = type(name, (FindingFailure,), {})
+    return _FAILURE_CLASSES[signature]
+
+
+@dataclass
+class Campaign:
+    """Runs Hypothesis over the generators with one judge, one corpus, and one set of stats."""
+
+    judge: Judge
+    corpus: Corpus
+    stats: Stats = field(default_factory=Stats)
+    on_example: Callable[[Stats], None] | None = None  # progress reporting
+    provenance: str = ""
+
+    def __post_init__(self) -> None:
+        self._deadline: float | None = None
+        self._last_end = time.perf_counter()
+        self.target = self.judge.compiler_info.release or (3, 13)
+
+    def evaluate(self, program: Program) -> Finding | None:
+        """Compile and check one program; record a finding in the corpus. Returns a *failing* finding
+        (new, or a regression of a `fixed` entry), or None when clean or already known."""
+        started = time.perf_counter()
+        self.stats.timing["generate_s"] += started - self._last_end
+        text = print_program(program, self.target)
+        pipeline = resolve_pipeline(program.pipeline)
+        verdict = self.judge.judge(text, pipeline)
+        analyze_s = float(verdict.result.extras.get("analyze_s", 0.0))
+        self.stats.timing["oracle_s"] += analyze_s
+        self.stats.timing["compile_s"] += time.perf_counter() - started - analyze_s
+        self.stats.programs[program.level] += 1
+        if verdict.result.outcome is not Outcome.DIAGNOSTIC:
+            self.stats.valid[program.level] += 1
+        finding = finding_from(verdict, promised_valid=True)
+        failing = None
+        if finding is not None:
+            failing = self._record(finding, program, text, pipeline, verdict.result.output)
+        self._last_end = time.perf_counter()
+        if self.on_example:
+            self.on_example(self.stats)
+        return failing
+
+    def _record(
+        self, finding: Finding, program: Program, text: str, pipeline: str, output: str | None
+    ) -> Finding | None:
+        signature = finding.signature
+        known = self.corpus.known.get(signature)
+        path = None
+        if known is None:
+            path = self.corpus.record(
+                finding, text, pipeline, self.judge.compiler_info, output, self.provenance
+            )
+        record = self.stats.findings.get(signature)
+        if record is None:
+            new = known is None or known.status == "fixed"  # a fixed bug found again is a regression
+            file = str(path or known.path)
+            rule = finding.rules[0] if finding.rules else ""
+            record = self.stats.findings[signature] = FindingRecord(
+                signature, finding.kind, rule, program.level, file, new
+            )
+        record.hits += 1
+        return finding if record.new else None
+
+    def run(self, level: str, *, examples: int | None, budget_s: float | None, seed: int) -> Stats:
+        """Fuzz `level` ("l1", "l2" or "all") for `examples` programs or `budget_s` seconds, whichever
+        ends first."""
+        started = time.monotonic()
+        self._deadline = started + budget_s if budget_s else None
+        levels = LEVELS if level == "all" else (level,)
+        remaining = examples
+        chunk_index = 0
+        try:
+            while remaining is None or remaining > 0:
+                if self._deadline is not None and time.monotonic() >= self._deadline:
+                    break
+                current = levels[(chunk_index + seed) % len(levels)]  # workers start on different levels
+                size = CHUNK if remaining is None else min(CHUNK, remaining)
+                before = self.stats.total
+                self._run_chunk(current, size, seed * 1_000_003 + chunk_index)
+                if remaining is not None:
+                    remaining -= max(self.stats.total - before, 1)
+                chunk_index += 1
+        except BudgetExhausted:
+            pass
+        self.stats.elapsed_s = time.monotonic() - started
+        return self.stats
+
+    def _run_chunk(self, level: str, size: int, chunk_seed: int) -> None:
+        strategy = programs(level, target=self.target)
+
+        @settings(settings.get_profile("fuzz"), max_examples=size)
+        @hypothesis_seed(chunk_seed)
+        @given(strategy)
+        def property_holds(program: Program) -> None:
+            if self._deadline is not None and time.monotonic() >= self._deadline:
+                raise BudgetExhausted
+            try:
+                failing = self.evaluate(program)
+            except Exception as error:
+                raise DriverFailure(f"while judging a {level} program: {error!r}") from error
+            if failing is not None:
+                raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
+
+        try:
+            property_holds()
+        except FindingFailure:
+            pass  # recorded (and shrunk) already
+        except BaseExceptionGroup as group:  # several distinct bugs in one run
+            rest = group.subgroup(lambda e: not isinstance(e, FindingFailure))
+            if rest is not None:
+                raise rest from None
+
+
+def open_campaign(
+    corpus_dir: Path,
+    iree_opt: str | None = None,
+    timeout: float = 60.0,
+    post_hook: str | None = None,
+    provenance: str = "",
+    on_example: Callable[[Stats], None] | None = None,
+) -> Campaign:
+    judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
+    return Campaign(judge, Corpus(corpus_dir), on_example=on_example, provenance=provenance)

@@ -1,0 +1,136 @@
+"""Run a campaign on N worker processes, each with its own compiler worker, and merge their results.
+
+Findings are written to the shared corpus by the worker that found them (atomically, under a lock), so
+a worker that dies, or a campaign that is killed, loses nothing already found. Stats are merged by
+signature at the end; a dead worker's stats are missing from the totals and reported as an error.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from stream_fuzz.campaign import Stats, open_campaign
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    level: str
+    examples: int | None
+    budget_s: float | None
+    seed: int
+    corpus: Path
+    iree_opt: str | None = None
+    timeout: float = 60.0
+    inject_fault: str | None = None  # `module:function` applied to the pinned compiler's output (tests)
+
+
+def worker_seed(seed: int, index: int) -> int:
+    return seed * 1_000_033 + index
+
+
+def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | None = None) -> Stats:
+    campaign = open_campaign(
+        config.corpus,
+        config.iree_opt,
+        config.timeout,
+        config.inject_fault,
+        provenance=f"seed={config.seed} worker={index}",
+        on_example=on_stats,
+    )
+    try:
+        return campaign.run(
+            config.level,
+            examples=config.examples,
+            budget_s=config.budget_s,
+            seed=worker_seed(config.seed, index),
+        )
+    finally:
+        campaign.judge.close()
+
+
+def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue) -> None:
+    last = [0.0]
+
+    def report(stats: Stats) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.5:
+            last[0] = now
+            messages.put(("progress", index, _counts(stats)))
+
+    try:
+        stats = run_one(config, index, report)
+        messages.put(("done", index, stats))
+    except BaseException:  # everything, even KeyboardInterrupt, must reach the parent as a message
+        messages.put(("error", index, traceback.format_exc()))
+
+
+def _counts(stats: Stats) -> tuple[int, int, int]:
+    new = sum(f.new for f in stats.findings.values())
+    return stats.total, new, len(stats.findings) - new
+
+
+def run_parallel(
+    config: RunConfig, workers: int, on_progress: Callable[[int, int, int], None] | None = None
+) -> tuple[Stats, list[str]]:
+    """Returns the merged stats and one line per worker that failed (died, or raised)."""
+    if workers <= 1:
+        stats = run_one(config, 0, (lambda s: on_progress(*_counts(s))) if on_progress else None)
+        return stats, []
+    share = (
+        [None] * workers
+        if config.examples is None
+        else [config.examples // workers + (i < config.examples % workers) for i in range(workers)]
+    )
+    context = multiprocessing.get_context("spawn")
+    messages: multiprocessing.Queue = context.Queue()
+    processes = []
+    for index in range(workers):
+        part = RunConfig(**{**config.__dict__, "examples": share[index]})
+        # Not daemonic: each worker starts a compiler worker process of its own.
+        process = context.Process(target=_worker_main, args=(part, index, messages))
+        process.start()
+        processes.append(process)
+    try:
+        merged, errors = _collect(processes, messages, on_progress)
+    finally:
+        for process in processes:  # on an interrupt too: no orphan keeps fuzzing
+            if process.is_alive():
+                process.terminate()
+            process.join(timeout=5)
+    return merged, errors
+
+
+def _collect(
+    processes: list, messages: multiprocessing.Queue, on_progress: Callable[[int, int, int], None] | None
+) -> tuple[Stats, list[str]]:
+    merged, errors = Stats(), []
+    progress: dict[int, tuple[int, int, int]] = {}
+    pending = set(range(len(processes)))
+    started = time.monotonic()
+    while pending:
+        try:
+            kind, index, payload = messages.get(timeout=1.0)
+        except queue.Empty:
+            for index in list(pending):
+                if not processes[index].is_alive():  # died without a word (killed, segfault)
+                    pending.discard(index)
+                    errors.append(f"worker {index} died (exit code {processes[index].exitcode})")
+            continue
+        if kind == "progress":
+            progress[index] = payload
+            if on_progress:
+                on_progress(*(sum(p[i] for p in progress.values()) for i in range(3)))
+        elif kind == "done":
+            merged.merge(payload)
+            pending.discard(index)
+        else:
+            errors.append(f"worker {index} failed:\n{payload}")
+            pending.discard(index)
+    merged.elapsed_s = time.monotonic() - started
+    return merged, errors
