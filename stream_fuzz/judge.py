@@ -77,9 +77,10 @@ class Judge:
         result.extras = read.extras
         return _verdict(result)
 
-    def check_output(self, text: str) -> Verdict:
-        """Check already-compiled IR (no pipeline runs). A DIAGNOSTIC outcome means it did not parse."""
-        return _verdict(self.worker.compile(text, ""))
+    def check_output(self, text: str, program: str | None = None) -> Verdict:
+        """Check already-compiled IR (no pipeline runs), optionally knowing the `program` it came from.
+        A DIAGNOSTIC outcome means it did not parse."""
+        return _verdict(self.worker.compile(text, "", input_text=program))
 
 
 def _verdict(result: CompileResult) -> Verdict:

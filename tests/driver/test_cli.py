@@ -53,7 +53,11 @@ def test_check_no_compile_finds_a_dropped_flush(tmp_path: Path, capsys: pytest.C
     output = capsys.readouterr().out
     broken = tmp_path / "broken.mlir"
     broken.write_text("\n".join(line for line in output.splitlines() if "stream.cmd.flush" not in line))
-    assert main(["check", "--no-compile", "--json", str(broken)]) == 1
+    # Without the input program the transfer rule cannot run (it needs to know what was transferred)...
+    assert main(["check", "--no-compile", "--json", str(broken)]) == 0
+    assert "the input program is unknown" in capsys.readouterr().out
+    # ...with it, the three dropped flushes are found.
+    assert main(["check", "--no-compile", "--json", "--input", str(SEED), str(broken)]) == 1
     verdict = json.loads(capsys.readouterr().out)
     assert {v["rule"] for v in verdict["violations"]} == {"visibility/transfer"}
     assert len(verdict["violations"]) == 3  # one per destination device
