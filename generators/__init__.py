@@ -1,0 +1,53 @@
+"""Hypothesis strategies for multi-device IREE stream programs, valid by construction.
+
+    from generators import programs, print_program, features, label_and_target
+
+    @given(programs("l2"))
+    def test_placement(program):
+        label_and_target(program)
+        text = print_program(program)            # MLIR text for iree-base-compiler 3.13
+        ... compile with the pipeline named by program.pipeline, check program.expectations ...
+
+`programs(level="l2", *, target=(3, 13), max_devices=8, max_depth=4)` draws a `Program`:
+
+- ``level="l1"``: flat async IR. Ops carry `on(...)` affinities, `scf.for` loops carry resources,
+  `scf.if` branches and private function calls appear; compile it with
+  ``builtin.module(iree-stream-transformation-pipeline)`` (``program.pipeline == "stream"``).
+- ``level="l2"``: pre-scheduled IR. `stream.async.execute` regions on different devices, chained
+  with ``await(%t) =>``, holding `stream.async.concurrent` waves nested up to `max_depth` deep,
+  with transfers between devices inside them; compile it with
+  ``builtin.module(iree-stream-schedule-allocation)`` (``program.pipeline == "allocation"``).
+
+Between 2 and `max_devices` devices are declared as ``util.global private @dN : !hal.device``.
+Every value records the device it must live on. Each value that leaves the program is exported on
+that device or reaches ``util.optimization_barrier {fuzz.expect = #hal.device.affinity<@dN>}``;
+``program.expectations`` maps its SSA name in the printed text to that device.
+
+`target` is the compiler release the printed text must parse with (3.1 and later): constructs a
+release lacks (`#hal.device.optimal` < 3.5, `stream.async.barrier` < 3.2, `stream.topology` < 3.11,
+`stream.async.transfer on(...)` < 3.12) are not drawn, and `print_program(p, target)` leaves them out
+of text for older releases.
+
+Each example enables a random subset of features (swarm testing), so rare combinations appear.
+Programs are built from lists of loose op specs that refer to earlier values by position, so
+Hypothesis shrinks failures by deleting ops and regions. Call `label_and_target(program)` inside a
+test body to record `features(program)` with `hypothesis.event` and steer generation toward larger,
+more nested, more cross-device programs with `hypothesis.target`.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from generators.features import features, label_and_target
+from generators.model import Program
+from generators.printer import print_program
+from generators.strategies import programs_impl
+
+__all__ = ["Program", "features", "label_and_target", "print_program", "programs"]
+
+
+def programs(level: str = "l2", *, target: tuple[int, int] = (3, 13), max_devices: int = 8,
+             max_depth: int = 4) -> st.SearchStrategy[Program]:
+    """Strategy for valid multi-device stream programs; see the module docstring."""
+    return programs_impl(level, target, max_devices, max_depth)

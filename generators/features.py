@@ -1,0 +1,185 @@
+"""Feature labels of a program: what stats report and what `hypothesis.event` records."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from hypothesis import event, target
+
+from generators import model as m
+
+_OP_LABELS = {
+    m.Splat: "splat", m.Fill: "fill", m.Update: "update", m.Copy: "copy", m.Clone: "clone",
+    m.Slice: "slice", m.Dispatch: "dispatch", m.Transfer: "transfer", m.AsyncBarrier: "async_barrier",
+    m.Import: "import", m.Export: "export", m.Expect: "expect", m.Execute: "execute",
+    m.Concurrent: "concurrent", m.ForLoop: "for", m.IfElse: "if", m.Call: "call",
+}
+
+
+class _Walk:
+    """One pass over the program collecting what the labels need."""
+
+    def __init__(self, p: m.Program) -> None:
+        self.yielded: dict[int, m.Value] = {}  # region result id -> value yielded for it
+        self.transfers: list[tuple[m.Transfer, str | None]] = []  # with the device running it (L2)
+        self.depth = 0
+        self.exec_devices: set[str] = set()
+        self.labels: set[str] = set()
+        self.inside_outside = False
+        for fn in p.functions:
+            self.body(fn.body, None, 0, None)
+
+    def body(self, ops: list[m.Op], device: str | None, depth: int, exec_reads: set[int] | None) -> None:
+        for op in ops:
+            self.labels.add(_OP_LABELS[type(op)])
+            if exec_reads is not None:
+                exec_reads.update(canon_id(self, v) for v in operands(op))
+            if isinstance(op, m.Transfer):
+                self.transfers.append((op, device))
+            if isinstance(op, m.Dispatch) and any(t is not None for t in op.tied):
+                self.labels.add("dispatch_tied")
+            if isinstance(op, m.Region):
+                for r, y in zip(op.results, op.yields, strict=True):
+                    self.yielded[r.id] = y
+                if any(t is not None for t in op.tied):
+                    self.labels.add("tied_region_result")
+            if isinstance(op, m.Execute):
+                dev = op.affinity.home if op.affinity else None
+                if dev:
+                    self.exec_devices.add(dev)
+                if op.awaits:
+                    self.labels.add("await")
+                if len(op.awaits) > 1:
+                    self.labels.add("await_join")
+                if any(c.home != dev for c in op.captures):
+                    self.labels.add("cross_capture")
+                reads: set[int] = set()
+                self.body(op.body, dev, 0, reads)
+                self.note_inside_outside(op, reads)
+            elif isinstance(op, m.Concurrent):
+                self.depth = max(self.depth, depth + 1)
+                self.body(op.body, device, depth + 1, exec_reads)
+            elif isinstance(op, m.ForLoop):
+                self.body(op.body, device, depth, exec_reads)
+            elif isinstance(op, m.IfElse):
+                self.body(op.then_body, device, depth, exec_reads)
+                self.body(op.else_body, device, depth, exec_reads)
+
+    def note_inside_outside(self, ex: m.Execute, reads: set[int]) -> None:
+        """A transfer result read by another op of its execute and also yielded out of it."""
+        out = {canon_id(self, y) for y in ex.yields}
+        for op in m.walk(ex.body):
+            if isinstance(op, m.Transfer) and op.result.id in reads and op.result.id in out:
+                self.inside_outside = True
+
+
+def operands(op: m.Op) -> list[m.Value]:
+    if isinstance(op, m.Fill):
+        return [op.target]
+    if isinstance(op, m.Update):
+        return [op.update, op.target]
+    if isinstance(op, m.Copy):
+        return [op.source, op.target]
+    if isinstance(op, m.Clone | m.Slice | m.Transfer | m.AsyncBarrier):
+        return [op.source]
+    if isinstance(op, m.Dispatch):
+        return list(op.operands)
+    if isinstance(op, m.Region):
+        return list(op.captures)
+    return []
+
+
+def canon_id(w: _Walk, v: m.Value) -> int:
+    """Identity of a value through captures and region results (the op result it really is)."""
+    while True:
+        if v.origin is not None:
+            v = v.origin
+        elif v.id in w.yielded:
+            v = w.yielded[v.id]
+        else:
+            return v.id
+
+
+def _transfer_labels(w: _Walk, level: str) -> set[str]:
+    out: set[str] = set()
+    made_by: dict[int, m.Transfer] = {}
+    by_source: dict[int, set[str]] = defaultdict(set)
+    into: dict[str, set[str]] = defaultdict(set)
+    for t, device in w.transfers:
+        made_by[t.result.id] = t
+        src = t.source
+        dst = t.target.home if t.target else src.home
+        by_source[canon_id(w, src)].add(dst)
+        if dst != src.home:
+            into[dst].add(src.home)
+        runs_on = device or (t.execution.home if t.execution else src.home)
+        if runs_on == dst:
+            out.add("transfer_same_device")
+        if t.source_affinity:
+            out.add("transfer_from")
+        if t.execution:
+            out.add("transfer_on")
+        if t.target and t.target.kind == "optimal":
+            out.add("transfer_optimal")
+        if device is not None and level == "l2" and dst != device:
+            out.add("transfer_cross_device")
+    for t, _ in w.transfers:
+        prev = made_by.get(canon_id(w, t.source))
+        if prev is None:
+            continue
+        a, b = prev.source.home, prev.result.home
+        c = t.result.home
+        if a != b and b != c:
+            out.add("transfer_roundtrip" if c == a else "transfer_chain")
+    if any(len(d) >= 2 for d in by_source.values()):
+        out.add("transfer_fanout")
+    if any(len(s) >= 2 for s in into.values()):
+        out.add("transfer_fanin")
+    return out
+
+
+def _summary(p: m.Program) -> tuple[_Walk, frozenset[str]]:
+    w = _Walk(p)
+    labels = set(w.labels) | _transfer_labels(w, p.level)
+    if w.depth >= 2:
+        labels.add("nested_concurrent")
+    if w.depth >= 3:
+        labels.add("concurrent_depth_3")
+    if len(w.exec_devices) >= 2:
+        labels.add("multi_device_executes")
+    if w.inside_outside:
+        labels.add("transfer_inside_and_outside")
+    if p.links:
+        labels.add("topology")
+    kinds = {a.kind for op in p.ops() for a in _affinities(op)}
+    labels |= {f"kind_{k}" for k in kinds}
+    labels.add(f"level_{p.level}")
+    return w, frozenset(labels)
+
+
+def _affinities(op: m.Op) -> list[m.Affinity]:
+    if isinstance(op, m.Execute):
+        return [op.affinity] if op.affinity else []
+    if isinstance(op, m.Transfer):
+        return [a for a in (op.target, op.source_affinity, op.execution) if a is not None]
+    aff = getattr(op, "affinity", None)
+    return [aff] if isinstance(aff, m.Affinity) else []
+
+
+def features(program: m.Program) -> frozenset[str]:
+    """Labels of the constructs and transfer shapes present in `program`."""
+    return _summary(program)[1]
+
+
+def label_and_target(program: m.Program) -> frozenset[str]:
+    """Record features with `hypothesis.event` and steer toward bigger, deeper, more cross-device
+    programs with `hypothesis.target`. Call it from a test body (both need a running test)."""
+    w, labels = _summary(program)
+    for label in sorted(labels):
+        event(label)
+    ops = program.ops()
+    target(float(len(ops)), label="ops")
+    target(float(w.depth), label="wave depth")
+    cross = sum(1 for t, _ in w.transfers if t.target and t.target.home != t.source.home)
+    target(float(cross + len(w.exec_devices)), label="cross-device")
+    return labels

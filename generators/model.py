@@ -1,0 +1,311 @@
+"""Typed program model: plain data classes that the printer turns into MLIR text.
+
+A program is a list of functions over resource values. Every value records where it must
+live (its *home* device); that intent is what the oracle checks after compilation. The
+builder (``generators.builder``) is the only code that constructs these objects from
+drawn specs, so every invariant that keeps the IR valid lives in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+AffinityKind = Literal["affinity", "promise", "optimal"]
+Lifetime = Literal["external", "transient", "*"]
+
+# Release that first parses each construct; the printer leaves out what the target lacks.
+SYNTAX_SINCE: dict[str, tuple[int, int]] = {
+    "async_barrier": (3, 2),
+    "optimal": (3, 5),
+    "topology": (3, 11),
+    "transfer_on": (3, 12),
+}
+
+
+@dataclass(frozen=True)
+class Affinity:
+    """`#hal.device.affinity<@d>` / `promise<@d>` / `optimal<[...]>` over device names."""
+
+    kind: AffinityKind
+    devices: tuple[str, ...]
+    # Kind used for each member of an optimal set (affinity or promise).
+    member_kind: AffinityKind = "affinity"
+
+    @property
+    def home(self) -> str:
+        # Memory placed on optimal<[a, b]> is usable by every member; the first is the one we name.
+        return self.devices[0]
+
+
+@dataclass(eq=False)
+class Value:
+    """An SSA resource value: `!stream.resource<lifetime>{size}` that must live on `home`."""
+
+    id: int
+    size: int
+    lifetime: Lifetime
+    home: str
+    # For block arguments: the value captured from the enclosing scope.
+    origin: Value | None = None
+
+    @property
+    def name(self) -> str:
+        return f"%v{self.id}"
+
+    def root(self) -> Value:
+        """The value outside every region this one was captured from."""
+        v = self
+        while v.origin is not None:
+            v = v.origin
+        return v
+
+
+# ---- ops that work on resources (async phase) --------------------------------------------------
+
+
+@dataclass(eq=False)
+class Splat:
+    result: Value
+    pattern: int
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Fill:
+    """In place: writes `pattern` into target[offset, offset+length); result is tied to target."""
+
+    target: Value
+    result: Value
+    pattern: int
+    offset: int
+    length: int
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Update:
+    """In place: writes all of `update` into target at `offset`."""
+
+    update: Value
+    target: Value
+    result: Value
+    offset: int
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Copy:
+    """In place: copies `length` bytes of source into target."""
+
+    source: Value
+    target: Value
+    result: Value
+    length: int
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Clone:
+    source: Value
+    result: Value
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Slice:
+    source: Value
+    result: Value
+    offset: int
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Dispatch:
+    """`stream.async.dispatch @ex::@entry(operands) -> results`; `tied[i]` is the operand index
+    result i writes in place, or None for a fresh result."""
+
+    entry: str
+    operands: list[Value]
+    results: list[Value]
+    tied: list[int | None]
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Transfer:
+    source: Value
+    result: Value
+    target: Affinity | None
+    source_affinity: Affinity | None = None
+    # Execution affinity (`on(...)`), parsed since 3.12.
+    execution: Affinity | None = None
+
+
+@dataclass(eq=False)
+class AsyncBarrier:
+    """`stream.async.barrier`: a passthrough that pins a value to an affinity (3.2+)."""
+
+    source: Value
+    result: Value
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Import:
+    """`stream.tensor.import on(device)` of the function's `handle`-th buffer view argument."""
+
+    result: Value
+    handle: int
+    affinity: Affinity
+
+
+@dataclass(eq=False)
+class Export:
+    """`stream.tensor.export on(device)`; the buffer view is returned from the function."""
+
+    source: Value
+    affinity: Affinity
+
+
+@dataclass(eq=False)
+class Expect:
+    """`util.optimization_barrier {fuzz.expect = ...}`: the witness for an escaping value."""
+
+    value: Value
+    device: str
+
+
+# ---- regions -------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Region:
+    """Common shape of execute and concurrent regions.
+
+    `captures` are values of the enclosing scope, `args` the matching block arguments, `yields`
+    values of the body, `results` the new values in the enclosing scope. `tied[i]` is the capture
+    index that result i aliases (written in place inside), or None for a fresh result.
+    """
+
+    captures: list[Value] = field(default_factory=list)
+    args: list[Value] = field(default_factory=list)
+    body: list[Op] = field(default_factory=list)
+    yields: list[Value] = field(default_factory=list)
+    results: list[Value] = field(default_factory=list)
+    tied: list[int | None] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Concurrent(Region):
+    """`stream.async.concurrent`: one wave of mutually independent work."""
+
+
+@dataclass(eq=False)
+class Execute(Region):
+    """`stream.async.execute on(affinity)`; waits for the executes in `awaits`."""
+
+    affinity: Affinity | None = None
+    awaits: list[Execute] = field(default_factory=list)
+    id: int = 0
+
+
+# ---- structured control flow and calls (L1) ------------------------------------------------
+
+
+@dataclass(eq=False)
+class ForLoop:
+    """`scf.for` over `trips` iterations carrying `inits` -> `args` -> `yields` -> `results`."""
+
+    trips: int
+    inits: list[Value]
+    args: list[Value]
+    body: list[Op]
+    yields: list[Value]
+    results: list[Value]
+
+
+@dataclass(eq=False)
+class IfElse:
+    """`scf.if` on the function's i1 argument."""
+
+    then_body: list[Op]
+    then_yields: list[Value]
+    else_body: list[Op]
+    else_yields: list[Value]
+    results: list[Value]
+
+
+@dataclass(eq=False)
+class Call:
+    callee: str
+    args: list[Value]
+    results: list[Value]
+
+
+Op = (
+    Splat | Fill | Update | Copy | Clone | Slice | Dispatch | Transfer | AsyncBarrier | Import | Export
+    | Expect | Concurrent | Execute | ForLoop | IfElse | Call
+)
+
+
+@dataclass(eq=False)
+class Function:
+    name: str
+    params: list[Value]
+    body: list[Op]
+    returns: list[Value]
+    public: bool = False
+    # Public entry points take buffer views to import and an i1 for scf.if conditions.
+    handles: int = 0
+
+
+@dataclass(eq=False)
+class Program:
+    level: Literal["l1", "l2"]
+    devices: tuple[str, ...]
+    functions: list[Function]
+    # Unified-memory links (a, b) printed as `stream.topology` (3.11+).
+    links: tuple[tuple[str, str], ...] = ()
+    # Swarm switches that were on when this program was drawn (for debugging and stats).
+    switches: frozenset[str] = frozenset()
+
+    @property
+    def pipeline(self) -> str:
+        return "stream" if self.level == "l1" else "allocation"
+
+    @property
+    def main(self) -> Function:
+        return self.functions[-1]
+
+    @property
+    def expectations(self) -> dict[str, str]:
+        """SSA name (as printed) -> device the value must live on, for every witnessed value."""
+        out: dict[str, str] = {}
+        for fn in self.functions:
+            for op in walk(fn.body):
+                if isinstance(op, Expect):
+                    out[op.value.name] = op.device
+                elif isinstance(op, Export):
+                    out[op.source.name] = op.affinity.home
+        return out
+
+    def ops(self) -> list[Op]:
+        return [op for fn in self.functions for op in walk(fn.body)]
+
+
+def walk(body: list[Op]) -> list[Op]:
+    """All ops in `body`, regions first then their contents (pre-order)."""
+    out: list[Op] = []
+    for op in body:
+        out.append(op)
+        if isinstance(op, Region | ForLoop):
+            out.extend(walk(op.body))
+        elif isinstance(op, IfElse):
+            out.extend(walk(op.then_body))
+            out.extend(walk(op.else_body))
+    return out
+
+
+def supports(target: tuple[int, int], construct: str) -> bool:
+    return target >= SYNTAX_SINCE[construct]

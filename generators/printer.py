@@ -1,0 +1,268 @@
+"""Prints a Program as MLIR text for a given compiler release.
+
+This is the only place that produces IR text. Syntax a release cannot parse is left out when
+printing for it (see `model.SYNTAX_SINCE`): optimal sets collapse to their first member,
+`stream.async.transfer on(...)` loses its execution affinity, `stream.topology` is dropped, and
+`stream.async.barrier` (a passthrough) disappears, its users reading the source instead.
+"""
+
+from __future__ import annotations
+
+from generators import model as m
+
+DEFAULT_TARGET = (3, 13)
+
+
+class Printer:
+    def __init__(self, program: m.Program, target: tuple[int, int]) -> None:
+        self.p = program
+        self.target = tuple(target)
+        self.alias: dict[int, str] = {}  # value id -> name to print instead (dropped barriers)
+        self.lines: list[str] = []
+        self.consts: set[tuple[int, str]] = set()
+        self.ready: dict[int, str] = {}  # value id -> awaited name in the current function
+        self.timepoint: dict[int, int] = {}  # value id -> id of the execute producing it
+        self.n_outputs = 0
+
+    # ---- small pieces ----
+
+    def has(self, construct: str) -> bool:
+        return m.supports(self.target, construct)  # type: ignore[arg-type]
+
+    def name(self, v: m.Value) -> str:
+        return self.alias.get(v.id, v.name)
+
+    def idx(self, n: int) -> str:
+        self.consts.add((n, "index"))
+        return f"%c{n}"
+
+    def i32(self, n: int) -> str:
+        self.consts.add((n, "i32"))
+        return f"%c{n}_i32"
+
+    @staticmethod
+    def rtype(v: m.Value) -> str:
+        return f"!stream.resource<{v.lifetime}>"
+
+    def sized(self, v: m.Value) -> str:
+        return f"{self.rtype(v)}{{{self.idx(v.size)}}}"
+
+    def aff(self, a: m.Affinity | None) -> str:
+        assert a is not None
+        if a.kind == "optimal":
+            if not self.has("optimal"):
+                return self.aff(m.Affinity(a.member_kind, (a.home,)))
+            members = ", ".join(f"#hal.device.{a.member_kind}<@{d}>" for d in a.devices)
+            return f"#hal.device.optimal<[{members}]>"
+        return f"#hal.device.{a.kind}<@{a.devices[0]}>"
+
+    def on(self, a: m.Affinity | None) -> str:
+        return f"on({self.aff(a)}) " if a is not None else ""
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("  " * depth + text)
+
+    # ---- ops ----
+
+    def op(self, op: m.Op, d: int) -> None:
+        n = self.name
+        if isinstance(op, m.Splat):
+            r = op.result
+            self.emit(d, f"{n(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(op.pattern)} : i32 -> "
+                         f"{self.sized(r)}")
+        elif isinstance(op, m.Fill):
+            t = op.target
+            rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
+            self.emit(d, f"{n(op.result)} = stream.async.fill {self.on(op.affinity)}{self.i32(op.pattern)}, "
+                         f"{n(t)}[{rng}] : i32 -> {n(t)} as {self.sized(t)}")
+        elif isinstance(op, m.Update):
+            t, u = op.target, op.update
+            rng = f"{self.idx(op.offset)} to {self.idx(op.offset + u.size)}"
+            self.emit(d, f"{n(op.result)} = stream.async.update {self.on(op.affinity)}{n(u)}, "
+                         f"{n(t)}[{rng}] : "
+                         f"{self.sized(u)} -> {n(t)} as {self.sized(t)}")
+        elif isinstance(op, m.Copy):
+            s, t, length = op.source, op.target, op.length
+            rng = f"[{self.idx(0)} to {self.idx(length)}]"
+            self.emit(d, f"{n(op.result)} = stream.async.copy {self.on(op.affinity)}{n(s)}{rng}, "
+                         f"{n(t)}{rng}, "
+                         f"{self.idx(length)} : {self.sized(s)} -> {n(t)} as {self.sized(t)}")
+        elif isinstance(op, m.Clone):
+            self.emit(d, f"{n(op.result)} = stream.async.clone {self.on(op.affinity)}{n(op.source)} : "
+                         f"{self.sized(op.source)} -> {self.sized(op.result)}")
+        elif isinstance(op, m.Slice):
+            s, r = op.source, op.result
+            rng = f"{self.idx(op.offset)} to {self.idx(op.offset + r.size)}"
+            self.emit(d, f"{n(r)} = stream.async.slice {self.on(op.affinity)}{n(s)}[{rng}] : "
+                         f"{self.sized(s)} -> {self.sized(r)}")
+        elif isinstance(op, m.Dispatch):
+            self.dispatch(op, d)
+        elif isinstance(op, m.Transfer):
+            s, r = op.source, op.result
+            on = self.on(op.execution) if self.has("transfer_on") else ""
+            src = f" from({self.aff(op.source_affinity)})" if op.source_affinity else ""
+            dst = f"to({self.aff(op.target)}) " if op.target else ""
+            self.emit(d, f"{n(r)} = stream.async.transfer {on}{n(s)} : {self.sized(s)}{src} -> {dst}"
+                         f"{self.sized(r)}")
+        elif isinstance(op, m.AsyncBarrier):
+            if not self.has("async_barrier"):
+                self.alias[op.result.id] = n(op.source)
+                return
+            self.emit(d, f"{n(op.result)} = stream.async.barrier {self.on(op.affinity)}{n(op.source)} : "
+                         f"{self.sized(op.source)}")
+        elif isinstance(op, m.Import):
+            r = op.result
+            self.emit(d, f"{n(r)} = stream.tensor.import {self.on(op.affinity)}%h{op.handle} : "
+                         "!hal.buffer_view -> "
+                         f"tensor<{r.size}xi8> in {self.sized(r)}")
+        elif isinstance(op, m.Export):
+            s = op.source
+            out = f"%out{self.n_outputs}"
+            self.n_outputs += 1
+            self.emit(d, f"{out} = stream.tensor.export {self.on(op.affinity)}{self.awaited(s, d)} : "
+                         f"tensor<{s.size}xi8> in {self.sized(s)} -> !hal.buffer_view")
+        elif isinstance(op, m.Expect):
+            v = op.value
+            self.emit(d, f"util.optimization_barrier {{fuzz.expect = #hal.device.affinity<@{op.device}>}} "
+                         f"{self.awaited(v, d)} : {self.rtype(v)}")
+        elif isinstance(op, m.Execute):
+            self.execute(op, d)
+        elif isinstance(op, m.Concurrent):
+            self.region("stream.async.concurrent ", op, d, "")
+        elif isinstance(op, m.ForLoop):
+            self.loop(op, d)
+        elif isinstance(op, m.IfElse):
+            self.branch(op, d)
+        elif isinstance(op, m.Call):
+            args = ", ".join(n(a) for a in op.args)
+            types = ", ".join(self.rtype(a) for a in op.args)
+            rtypes = ", ".join(self.rtype(r) for r in op.results)
+            self.emit(d, f"{self.results(op.results)}util.call @{op.callee}({args}) : "
+                         f"({types}) -> ({rtypes})")
+        else:  # pragma: no cover - the model is closed
+            raise TypeError(f"cannot print {op!r}")
+
+    def results(self, vals: list[m.Value], extra: str = "") -> str:
+        names = [self.name(v) for v in vals] + ([extra] if extra else [])
+        return f"{', '.join(names)} = " if names else ""
+
+    def awaited(self, v: m.Value, d: int) -> str:
+        """Name of `v` usable outside execute regions: waits for its execute first (L2)."""
+        if v.id not in self.timepoint:
+            return self.name(v)
+        if v.id not in self.ready:
+            self.ready[v.id] = f"{v.name}_ready"
+            self.emit(d, f"{v.name}_ready = stream.timepoint.await %t{self.timepoint[v.id]} => "
+                         f"{self.name(v)} : {self.sized(v)}")
+        return self.ready[v.id]
+
+    def dispatch(self, op: m.Dispatch, d: int) -> None:
+        operands = ", ".join(f"{self.name(v)}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]"
+                             for v in op.operands)
+        otypes = ", ".join(self.sized(v) for v in op.operands)
+        rtypes = ", ".join(
+            f"{self.name(op.operands[t])}{{{self.idx(r.size)}}}" if t is not None else self.sized(r)
+            for r, t in zip(op.results, op.tied, strict=True)
+        )
+        self.emit(d, f"{self.results(op.results)}stream.async.dispatch {self.on(op.affinity)}@ex::@{op.entry}"
+                     f"({operands}) : ({otypes}) -> ({rtypes})")
+
+    def region(self, head: str, r: m.Region, d: int, tail: str, extra_result: str = "") -> None:
+        caps = ", ".join(f"{self.name(c)} as {self.name(a)}: {self.sized(c)}"
+                         for c, a in zip(r.captures, r.args, strict=True))
+        outs = ", ".join(
+            f"{self.name(r.captures[t])} as {self.sized(v)}" if t is not None else self.sized(v)
+            for v, t in zip(r.results, r.tied, strict=True)
+        )
+        arrow = f" -> ({outs})" if r.results else ""
+        self.emit(d, f"{self.results(r.results, extra_result)}{head}with({caps}){arrow} {{")
+        for op in r.body:
+            self.op(op, d + 1)
+        if r.yields:
+            ys = ", ".join(self.name(y) for y in r.yields)
+            self.emit(d + 1, f"stream.yield {ys} : {', '.join(self.sized(y) for y in r.yields)}")
+        else:
+            self.emit(d + 1, "stream.yield")
+        self.emit(d, f"}}{tail}")
+
+    def execute(self, op: m.Execute, d: int) -> None:
+        head = f"stream.async.execute {self.on(op.affinity)}"
+        if op.awaits:
+            tps = [f"%t{e.id}" for e in op.awaits]
+            if len(tps) > 1:
+                self.emit(d, f"%j{op.id} = stream.timepoint.join max({', '.join(tps)}) => !stream.timepoint")
+                tp = f"%j{op.id}"
+            else:
+                tp = tps[0]
+            head += f"await({tp}) => "
+        self.region(head, op, d, " => !stream.timepoint", f"%t{op.id}")
+        for r in op.results:
+            self.timepoint[r.id] = op.id
+
+    def loop(self, op: m.ForLoop, d: int) -> None:
+        iters = ", ".join(f"{self.name(a)} = {self.name(i)}" for a, i in zip(op.args, op.inits, strict=True))
+        types = ", ".join(self.rtype(a) for a in op.args)
+        iv = f"%i{op.results[0].id}" if op.results else "%i"
+        self.emit(d, f"{self.results(op.results)}scf.for {iv} = {self.idx(0)} to {self.idx(op.trips)} step "
+                     f"{self.idx(1)} iter_args({iters}) -> ({types}) {{")
+        for o in op.body:
+            self.op(o, d + 1)
+        self.emit(d + 1, f"scf.yield {', '.join(self.name(y) for y in op.yields)} : {types}")
+        self.emit(d, "}")
+
+    def branch(self, op: m.IfElse, d: int) -> None:
+        types = ", ".join(self.rtype(r) for r in op.results)
+        arrow = f" -> ({types})" if op.results else ""
+        self.emit(d, f"{self.results(op.results)}scf.if %cond{arrow} {{")
+        branches = ((op.then_body, op.then_yields, "} else {"), (op.else_body, op.else_yields, "}"))
+        for body, yields, last in branches:
+            for o in body:
+                self.op(o, d + 1)
+            if yields:
+                self.emit(d + 1, f"scf.yield {', '.join(self.name(y) for y in yields)} : {types}")
+            else:
+                self.emit(d + 1, "scf.yield")
+            self.emit(d, last)
+
+    # ---- functions and module ----
+
+    def function(self, fn: m.Function) -> list[str]:
+        self.lines, self.consts, self.ready, self.n_outputs = [], set(), {}, 0
+        for op in fn.body:
+            self.op(op, 2)
+        body = self.lines
+        consts = [f"    %c{v} = arith.constant {v} : {t}" if t == "index"
+                  else f"    %c{v}_i32 = arith.constant {v} : i32" for v, t in sorted(self.consts)]
+        if fn.public:
+            params = [f"%h{i}: !hal.buffer_view" for i in range(fn.handles)]
+            if any(isinstance(o, m.IfElse) for o in m.walk(fn.body)):
+                params.append("%cond: i1")
+            outs = [f"%out{i}" for i in range(self.n_outputs)]
+            rtypes = ["!hal.buffer_view"] * len(outs)
+            head = f"  util.func public @{fn.name}({', '.join(params)})"
+        else:
+            outs = [self.name(v) for v in fn.returns]
+            rtypes = [self.rtype(v) for v in fn.returns]
+            params = [f"{p.name}: {self.rtype(p)}" for p in fn.params]
+            head = f"  util.func private @{fn.name}({', '.join(params)})"
+        if rtypes:
+            head += f" -> ({', '.join(rtypes)})"
+        ret = f"    util.return {', '.join(outs)} : {', '.join(rtypes)}" if outs else "    util.return"
+        return [head + " {", *consts, *body, ret, "  }"]
+
+    def module(self) -> str:
+        attrs = ""
+        if self.p.links and self.has("topology"):
+            links = ", ".join(f"(@{a} -> @{b} = {{unified_memory = true}})" for a, b in self.p.links)
+            attrs = f" attributes {{stream.topology = #hal.device.topology<links = [{links}]>}}"
+        out = [f"module{attrs} {{"]
+        out += [f"  util.global private @{d} : !hal.device" for d in self.p.devices]
+        for fn in self.p.functions:
+            out += self.function(fn)
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+
+def print_program(program: m.Program, target: tuple[int, int] = DEFAULT_TARGET) -> str:
+    """MLIR text for `program`, leaving out syntax that release `target` does not parse."""
+    return Printer(program, target).module()

@@ -1,0 +1,38 @@
+"""Drawn specs: the raw choices Hypothesis makes, before the builder turns them into a program.
+
+A program is drawn as a flat list of integer *tokens*. Each token decodes to a kind (an op, or a
+structural marker such as "open a wave", "end", "new execute") plus packed choices (which earlier
+value to use, which device, what size). The builder interprets the tokens with a stack, ignoring
+markers that make no sense where they appear, and resolves every choice against the values that
+exist at that point. So deleting any token still gives a valid program: deleting an op token drops
+the op, deleting an "open" token dissolves that region into its parent. Hypothesis shrinks lists
+by deleting elements, which is exactly "shrink by removing ops and regions". One integer per token
+also keeps drawing cheap (one engine draw per op).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Token kinds per level. Repeats are weights: a token picks `table[token % len(table)]`.
+# Structural markers: exec (start a new execute region), wave (open stream.async.concurrent),
+# for / if / call (open scf.for / scf.if / a callee), else (switch to the else branch), end (close).
+OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier")
+TABLE = {
+    "l2": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
+           "dispatch", "dispatch", "barrier", "wave", "wave", "end", "exec", "exec", "import", "export"),
+    "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
+           "dispatch", "dispatch", "barrier", "for", "if", "else", "end", "end", "call", "import",
+           "export"),
+}
+
+
+@dataclass(frozen=True)
+class ProgramSpec:
+    level: str
+    n_devices: int
+    # Bit i set: print device i as `#hal.device.promise` rather than `#hal.device.affinity`.
+    promise_mask: int
+    switches: frozenset[str]
+    tokens: tuple[int, ...]
+    max_depth: int = 4

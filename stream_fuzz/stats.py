@@ -1,0 +1,83 @@
+"""Generator statistics: validity against a compiler, feature coverage, generation speed.
+
+`collect_stats(level, examples, compile_fn)` draws `examples` programs through a normal Hypothesis
+run (generate phase only, no database), times drawing + printing each one, compiles each with
+`compile_fn(text, pipeline) -> (ok, diagnostic)` and summarizes. `pipeline` is the program's
+`Program.pipeline` name ("stream" or "allocation").
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from generators import features, print_program, programs
+
+CompileFn = Callable[[str, str], tuple[bool, str | None]]
+
+
+def collect_stats(level: str, examples: int, compile_fn: CompileFn) -> dict:
+    strategy = programs(level)
+    times: list[float] = []
+    counts: Counter[str] = Counter()
+    diagnostics: Counter[str] = Counter()
+    failing: list[str] = []
+    valid = 0
+
+    @settings(
+        max_examples=examples,
+        database=None,
+        phases=[Phase.generate],
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        nonlocal valid
+        start = time.perf_counter()
+        program = data.draw(strategy)
+        text = print_program(program)
+        times.append(time.perf_counter() - start)
+        counts.update(features(program))
+        ok, diagnostic = compile_fn(text, program.pipeline)
+        if ok:
+            valid += 1
+        else:
+            first = (diagnostic or "").strip().splitlines()
+            diagnostics[first[0][:200] if first else "<no diagnostic>"] += 1
+            if len(failing) < 5:
+                failing.append(text)
+
+    run()
+    n = len(times)
+    return {
+        "level": level,
+        "programs": n,
+        "valid": valid,
+        "validity": valid / n if n else 0.0,
+        "features": {k: counts[k] / n for k in sorted(counts)} if n else {},
+        "median_gen_ms": statistics.median(times) * 1e3 if n else 0.0,
+        "p90_gen_ms": statistics.quantiles(times, n=10)[-1] * 1e3 if n >= 10 else 0.0,
+        "diagnostics": dict(diagnostics.most_common()),
+        "failing_examples": failing,
+    }
+
+
+def format_stats(d: dict) -> str:
+    lines = [
+        f"level {d['level']}: {d['programs']} programs, valid {d['valid']} ({d['validity']:.2%})",
+        f"generation + printing: median {d['median_gen_ms']:.3f} ms, p90 {d['p90_gen_ms']:.3f} ms",
+        "features (share of programs):",
+    ]
+    lines += [
+        f"  {name:32s} {share:7.1%}" for name, share in sorted(d["features"].items(), key=lambda kv: -kv[1])
+    ]
+    if d["diagnostics"]:
+        lines.append("diagnostics:")
+        lines += [f"  {count:5d}  {msg}" for msg, count in d["diagnostics"].items()]
+    return "\n".join(lines)
