@@ -16,6 +16,7 @@ from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, ope
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
+from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.parallel import RunConfig, run_parallel
 from stream_fuzz.progress import Progress
 from stream_fuzz.replay import ERROR, NOW_PASSING, STILL_FAILING, replay_paths
@@ -187,6 +188,30 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_FINDING if any(f.new for f in stats.findings.values()) else EXIT_OK
 
 
+def cmd_matrix(args: argparse.Namespace) -> int:
+    compilers: list[str | None] = list(args.iree_opt or [])
+    if args.include_pinned:
+        compilers.insert(0, None)
+    if not compilers:
+        raise UsageError("give at least one --iree-opt PATH (or --include-pinned)")
+    config = RunConfig(
+        args.level,
+        args.examples,
+        None if args.examples else args.budget,
+        args.seed,
+        Path(args.out),
+        None,
+        args.timeout,
+    )
+    columns = run_matrix(compilers, config, args.workers)
+    print(matrix_table(columns))
+    for column in columns:
+        for error in column.errors:
+            print(f"stream-fuzz: {column.label}: {error}", file=sys.stderr)
+    print(f"(findings of each compiler are in {args.out}/<release>/)")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stream-fuzz", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -243,6 +268,20 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
     _add_compiler_options(run)
     run.set_defaults(run=cmd_run)
+
+    matrix = commands.add_parser("matrix", help="the same campaign against several compilers, one table")
+    matrix.add_argument("--iree-opt", action="append", metavar="PATH", help="a compiler (repeat for several)")
+    matrix.add_argument("--include-pinned", action="store_true", help="also the pinned in-process compiler")
+    matrix.add_argument("--level", choices=["l1", "l2", "all"], default="l2")
+    matrix.add_argument("--budget", type=float, default=60.0, metavar="SECONDS", help="per compiler (60)")
+    matrix.add_argument("--examples", type=int, metavar="N", help="per compiler, instead of a budget")
+    matrix.add_argument("--workers", type=int, default=1)
+    matrix.add_argument("--seed", type=int, default=0)
+    matrix.add_argument(
+        "--out", default="matrix-findings", metavar="DIR", help="findings, one folder per release"
+    )
+    matrix.add_argument("--timeout", type=float, default=60.0, metavar="S")
+    matrix.set_defaults(run=cmd_matrix)
 
     replay = commands.add_parser("replay", help="replay corpus entries: still-failing / now-passing / error")
     replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")

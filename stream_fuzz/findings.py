@@ -14,6 +14,24 @@ from dataclasses import dataclass, field
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.judge import Verdict
 
+# The rule a bug is filed under when it breaks several: where the memory is, before what follows from it.
+_RULE_PRIORITY = {
+    rule: i
+    for i, rule in enumerate(
+        (
+            "placement/read",
+            "placement/write",
+            "placement/export",
+            "placement/flush",
+            "placement/invalidate",
+            "visibility/transfer",
+            "dealloca/pool",
+            "wave/race",
+            "intent/expect",
+        )
+    )
+}
+
 # Kinds of finding, in the order a report lists them.
 KINDS = ("violation", "crash", "timeout", "bad-output", "invalid-program")
 
@@ -63,15 +81,15 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
     if outcome is Outcome.OK:
         if not verdict.violations:
             return None
-        shapes = sorted(
-            {
-                f"{v['rule']}|{v['op_name']}|{v['storage_kind']}|{normalize(v['placed_on'])}"
-                for v in verdict.violations
-            }
-        )
-        rules = tuple(sorted({v["rule"] for v in verdict.violations}))
+        # One bug shows as several violations in varying combinations (a misplaced alloca also breaks
+        # the flush and the expectation downstream), so the signature keeps only the primary one: the
+        # most specific rule, then the first in program order.
+        primary = min(verdict.violations, key=lambda v: _RULE_PRIORITY.get(v["rule"], len(_RULE_PRIORITY)))
+        placed = normalize(primary["placed_on"])
+        shape = f"{primary['rule']}|{primary['op_name']}|{primary['storage_kind']}|{placed}"
+        rules = (primary["rule"], *sorted({v["rule"] for v in verdict.violations} - {primary["rule"]}))
         details = [f"[{v['rule']}] {v['message']}" for v in verdict.violations]
-        return Finding("violation", rules, tuple(shapes), details, list(verdict.violations))
+        return Finding("violation", rules, (shape,), details, list(verdict.violations))
     if outcome is Outcome.DIAGNOSTIC and not promised_valid:
         return None
     messages = [str(d) for d in result.diagnostics if d.severity == "error"] or [
