@@ -200,7 +200,9 @@ class _Reader:
 
     # -- walking ops in program order ---------------------------------------------------------------
     def read_function(self, function: ir.Operation) -> None:
-        self.facts.functions.append(str(function.attributes["sym_name"]).strip('"'))
+        # util.initializer has no symbol name.
+        name = function.attributes.get("sym_name", function.name)
+        self.facts.functions.append(str(name).strip('"'))
         for op in _ops_in(function):
             self._read_op(op)
 

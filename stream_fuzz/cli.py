@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.findings import finding_from
@@ -212,6 +213,41 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_bisect(args: argparse.Namespace) -> int:
+    text = _read_program(args.file)
+    pipeline = resolve_pipeline(args.pipeline, args.pass_pipeline)
+    try:
+        plan = expand_pipeline(pipeline, text, iree_opt=args.iree_opt, timeout=args.timeout)
+    except BisectError as error:
+        raise UsageError(str(error)) from error
+    with Judge(args.iree_opt, timeout=args.timeout) as judge:
+        steps = OracleSteps(judge, text)
+        report = bisect(text, plan, steps, check_input=steps.check, full_pipeline=pipeline)
+    if report.baseline_rules:
+        print(
+            f"{args.file}: the input already violates {', '.join(sorted(report.baseline_rules))} (not blamed)"
+        )
+    if report.consistent is False:
+        print(
+            "warning: the passes run one by one disagree with the whole pipeline; the step list may be "
+            "unfaithful for this program",
+            file=sys.stderr,
+        )
+    if report.failing is None:
+        print(f"{args.file}: no pass breaks a rule ({len(report.ran)} steps run, {count_steps(plan)} passes)")
+        return EXIT_OK
+    verdict = report.verdict
+    print(f"{args.file}: {report.describe()}")
+    for violation in verdict.violations if verdict else []:
+        if violation["rule"] in report.rules:
+            print(f"  [{violation['rule']}] {violation['message']}")
+    before = Path(args.save_before or Path(args.file).with_suffix(".before.mlir").name)
+    report.save_before(before)
+    print(f"IR before the pass: {before}")
+    print(report.reproducer(before, args.iree_opt or "iree-opt"))
+    return EXIT_FINDING
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stream-fuzz", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -282,6 +318,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     matrix.add_argument("--timeout", type=float, default=60.0, metavar="S")
     matrix.set_defaults(run=cmd_matrix)
+
+    bisect_ = commands.add_parser("bisect", help="find the first pass after which a rule breaks")
+    bisect_.add_argument("file")
+    group = bisect_.add_mutually_exclusive_group()
+    group.add_argument("--pipeline", default="stream", help="named pipeline (allocation | stream)")
+    group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
+    bisect_.add_argument(
+        "--save-before",
+        metavar="PATH",
+        help="where to write the IR before the failing pass (FILE.before.mlir)",
+    )
+    _add_compiler_options(bisect_)
+    bisect_.set_defaults(run=cmd_bisect)
 
     replay = commands.add_parser("replay", help="replay corpus entries: still-failing / now-passing / error")
     replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")

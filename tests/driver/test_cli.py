@@ -77,3 +77,21 @@ def test_check_with_external_binary(native_iree_opt: Path, capsys: pytest.Captur
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["compiler"]["path"] == str(native_iree_opt.resolve())
     assert verdict["violations"] == []
+
+
+def test_bisect_names_the_pass_and_prints_a_reproducer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = SEED.parent / "bug_optimal_nested_optimal_exec.mlir"
+    before = tmp_path / "before.mlir"
+    argv = ["bisect", str(program), "--pipeline", "allocation", "--save-before", str(before)]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "iree-stream-schedule-allocation -> bad-output" in out
+    assert f"iree-opt --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' {before}" in out
+    assert before.read_text().strip()  # the IR just before the failing pass
+
+
+def test_bisect_clean_program_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bisect", str(SEED), "--pipeline", "allocation"]) == 0
+    assert "no pass breaks a rule" in capsys.readouterr().out
