@@ -36,6 +36,8 @@ class _Walk:
                 exec_reads.update(canon_id(self, v) for v in operands(op))
             if isinstance(op, m.Transfer):
                 self.transfers.append((op, device))
+                if depth > 0:
+                    self.labels.add("transfer_in_wave")
             if isinstance(op, m.Dispatch) and any(t is not None for t in op.tied):
                 self.labels.add("dispatch_tied")
             if isinstance(op, m.Region):

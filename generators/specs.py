@@ -20,10 +20,11 @@ from dataclasses import dataclass
 OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier")
 TABLE = {
     "l2": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
-           "dispatch", "dispatch", "barrier", "wave", "wave", "end", "exec", "exec", "import", "export"),
+           "dispatch", "dispatch", "barrier", "wave", "wave", "wave", "end", "exec", "exec", "import",
+           "export", "export"),
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
-           "dispatch", "dispatch", "barrier", "for", "if", "else", "end", "end", "call", "import",
-           "export"),
+           "dispatch", "dispatch", "barrier", "for", "for", "if", "if", "else", "end", "end", "call",
+           "call", "call", "import", "export"),
 }
 
 

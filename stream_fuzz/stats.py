@@ -48,8 +48,9 @@ def collect_stats(level: str, examples: int, compile_fn: CompileFn) -> dict:
         if ok:
             valid += 1
         else:
-            first = (diagnostic or "").strip().splitlines()
-            diagnostics[first[0][:200] if first else "<no diagnostic>"] += 1
+            lines = (diagnostic or "").strip().splitlines()
+            errors = [line for line in lines if "error" in line] or lines
+            diagnostics[errors[0].strip()[:200] if errors else "<no diagnostic>"] += 1
             if len(failing) < 5:
                 failing.append(text)
 

@@ -1,0 +1,58 @@
+"""Printed programs parse and compile with the pinned compiler, and carry their expectations."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import HealthCheck, given, settings
+
+from generators import features, label_and_target, print_program, programs
+from generators import model as m
+
+FAST = settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+
+
+def check_compiles(mlir, program: m.Program) -> str:
+    label_and_target(program)
+    text = print_program(program)
+    out = mlir.run(text, program.pipeline)
+    # Every expectation is written into the IR and survives the pipeline.
+    expected = program.expectations
+    assert len(re.findall(r"fuzz\.expect", text)) == sum(isinstance(o, m.Expect) for o in program.ops())
+    assert out.count("fuzz.expect") >= 1 or not any(isinstance(o, m.Expect) for o in program.ops())
+    for name in expected:
+        assert re.search(re.escape(name) + r"\b", text), name
+    return out
+
+
+@FAST
+@given(programs("l2"))
+def test_l2_programs_compile_with_schedule_allocation(mlir, program):
+    assert program.level == "l2" and program.pipeline == "allocation"
+    out = check_compiles(mlir, program)
+    if "transfer" in features(program):
+        assert "stream.cmd.copy" in out or "stream.cmd" in out
+
+
+@settings(FAST, max_examples=12)
+@given(programs("l1", max_devices=4))
+def test_l1_programs_compile_with_stream_pipeline(mlir, program):
+    assert program.level == "l1" and program.pipeline == "stream"
+    check_compiles(mlir, program)
+
+
+@FAST
+@given(programs("l2"))
+def test_every_live_value_has_a_witness(program):
+    """Values still live at the end of main are exported or reach a fuzz.expect barrier."""
+    witnessed = set(program.expectations)
+    made = set()
+    consumed = set()
+    for op in program.main.body:
+        if isinstance(op, m.Execute | m.Import):
+            made.update(v.name for v in (op.results if isinstance(op, m.Execute) else [op.result]))
+        if isinstance(op, m.Execute):
+            consumed.update(op.captures[t].name for t in op.tied if t is not None)
+    assert made - consumed <= witnessed
+    for name, device in program.expectations.items():
+        assert device in program.devices, (name, device)

@@ -1,0 +1,47 @@
+"""Version targeting: syntax an older release cannot parse is left out of the printed text."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+
+from generators import features, print_program, programs
+
+NEW_SYNTAX = {
+    (3, 2): "stream.async.barrier",
+    (3, 5): "#hal.device.optimal",
+    (3, 11): "stream.topology",
+    (3, 12): "stream.async.transfer on(",
+}
+SEARCH = settings(max_examples=3000, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(scope="module")
+def rich_program():
+    """A 3.13 program using every version-gated construct at once."""
+    wanted = {"async_barrier", "transfer_optimal", "topology", "transfer_on"}
+    return find(programs("l2"), lambda p: wanted <= features(p), settings=SEARCH)
+
+
+def test_new_syntax_printed_for_current_release(rich_program):
+    text = print_program(rich_program, (3, 13))
+    for construct in NEW_SYNTAX.values():
+        assert construct in text
+
+
+@pytest.mark.parametrize("target", [(3, 1), (3, 4), (3, 11), (3, 12)])
+def test_older_release_gets_no_syntax_it_cannot_parse(mlir, rich_program, target):
+    text = print_program(rich_program, target)
+    for since, construct in NEW_SYNTAX.items():
+        assert (construct in text) == (target >= since), (target, construct)
+    # What remains is still a valid program for the current compiler.
+    mlir.run(text, rich_program.pipeline)
+
+
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(programs("l2", target=(3, 1)))
+def test_strategy_for_old_release_never_draws_new_syntax(program):
+    text = print_program(program, (3, 1))
+    for construct in NEW_SYNTAX.values():
+        assert construct not in text
+    assert not {"async_barrier", "transfer_optimal", "topology", "transfer_on"} & features(program)
