@@ -19,7 +19,7 @@ _TRANSFER = "stream.async.transfer"
 
 @dataclass(frozen=True)
 class Intent:
-    """How many transfers the program makes from a writer device to a reader device.
+    """How many distinct values the program transfers from a writer device to a reader device.
 
     Each such move must be made visible in the output: by a flush to the reader in an execute on the
     writer (a push) or an invalidate from the writer in an execute on the reader (a pull). A third-party
@@ -30,16 +30,17 @@ class Intent:
 
 
 def read_intent(module: ir.Module) -> Intent:
-    intent = Intent()
+    # Transfers of one value between the same devices count once: the compiler may merge them (CSE).
+    seen: dict[tuple[str, str], set[ir.Value]] = {}
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         if op.name == _TRANSFER:
             for move in _moves_of(op):
-                intent.moves[move] += 1
+                seen.setdefault(move, set()).add(op.operands[0])
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
-    return intent
+    return Intent(Counter({move: len(values) for move, values in seen.items()}))
 
 
 def _moves_of(op: ir.Operation) -> set[tuple[str, str]]:

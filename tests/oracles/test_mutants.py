@@ -10,6 +10,7 @@ from iree.compiler import ir
 from oracles import check_module
 from oracles.intent import Intent
 from tests import mutants
+from tests.oracles.conftest import PROGRAMS
 
 # (program, mutation, the rules that must fire — and no others)
 CASES = [
@@ -109,3 +110,19 @@ def test_transfer_rule_counts_per_device_pair(
         ("d3",),
     )
     assert violation.op.startswith("%2 = stream.cmd.execute on(#hal.device.affinity<@d3>)")
+
+
+def test_identical_transfers_count_once(parse: Callable[[str], ir.Module]) -> None:
+    """Two transfers of one value to one device may be merged by the compiler: one flush is enough."""
+    from oracles.intent import read_intent
+
+    text = (PROGRAMS / "stream_chain_abc.mlir").read_text()
+    module = parse(text)
+    [transfer] = [op for op in mutants.walk(module, "stream.async.transfer")][:1]
+    transfer.operation.clone(ir.InsertionPoint(transfer))  # the same transfer, twice
+    assert (
+        len(mutants.walk(module, "stream.async.transfer"))
+        == len(mutants.walk(parse(text), "stream.async.transfer")) + 1
+    )
+    doubled = read_intent(module)
+    assert doubled.moves == read_intent(parse(text)).moves
