@@ -37,6 +37,7 @@ class FindingRecord:
     file: str
     new: bool
     hits: int = 0
+    first_at: int = 0  # programs judged (this process) when it was first seen: how fast it was found
 
 
 @dataclass
@@ -146,7 +147,7 @@ class Campaign:
             file = str(path or known.path)
             rule = finding.rules[0] if finding.rules else ""
             record = self.stats.findings[signature] = FindingRecord(
-                signature, finding.kind, rule, program.level, file, new
+                signature, finding.kind, rule, program.level, file, new, first_at=self.stats.total
             )
         record.hits += 1
         return finding if record.new else None

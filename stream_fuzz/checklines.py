@@ -18,33 +18,45 @@ _STORAGE_OPS = {"alloca": "stream.resource.alloca", "constants": "stream.resourc
 _MAX_DEVICES = 3  # beyond this the alternation of orders grows too large to read
 
 
-def _names_all(devices: list[str]) -> str:
-    """A FileCheck regex for an affinity naming every device in `devices`, in any order, inside on(...)."""
+def _all_of(devices: list[str]) -> str:
+    """Regex for the inside of `on(...)` naming every device in `devices`, in any order."""
     orders = [
         "[^)]*".join(f"@{re.escape(d)}[>,]" for d in order) for order in itertools.permutations(devices)
     ]
-    return "{{[^)]*(" + "|".join(orders) + ")[^)]*}}"
+    return "[^)]*(" + "|".join(orders) + ")[^)]*"
+
+
+def _any_of(devices: list[str]) -> str:
+    """Regex for the inside of `on(...)` naming at least one of `devices`."""
+    return "[^)]*@(" + "|".join(re.escape(d) for d in devices) + ")[>,][^)]*"
 
 
 def candidate_lines(violations: list[dict]) -> list[str]:
     lines: list[str] = []
     for v in violations:
         rule = v["rule"]
-        consumers = [d for d in v["consumers"] if d not in v["placed_devices"]]
-        if rule.startswith("placement/") or rule == "intent/expect":
-            op = _STORAGE_OPS.get(v["storage_kind"])
-            if op and consumers:
-                wanted = sorted(set(consumers) | set(v["placed_devices"]))[:_MAX_DEVICES]
-                lines.append(f"// CHECK-DAG: {op} {{{{.*}}}}on({_names_all(wanted)})")
+        placed = list(v["placed_devices"])
+        consumers = [d for d in v["consumers"] if d not in placed]
+        op = _STORAGE_OPS.get(v["storage_kind"])
+        if (rule.startswith("placement/") or rule == "intent/expect") and op and consumers:
+            # Correct: the storage is allocated for its consumer too...
+            wanted = sorted(set(consumers) | set(placed))[:_MAX_DEVICES]
+            storage = f"{op} .*on\\({_all_of(wanted)}\\)"
+            if rule == "placement/export" and placed:
+                # ...or, for an export, the buffer is handed out where it lives.
+                export = f"stream.tensor.export on\\({_any_of(placed)}\\)"
+                lines.append("// CHECK-DAG: {{(" + storage + "|" + export + ")}}")
+            else:
+                lines.append("// CHECK-DAG: {{" + storage + "}}")
         elif rule == "visibility/transfer":
-            writers = v["writers"]
             for device in v["consumers"]:
                 flush = f"stream.cmd.flush to\\([^)]*@{re.escape(device)}[>,]"
-                pulls = [f"stream.cmd.invalidate from\\([^)]*@{re.escape(w)}[>,]" for w in writers]
+                pulls = [f"stream.cmd.invalidate from\\([^)]*@{re.escape(w)}[>,]" for w in v["writers"]]
                 lines.append("// CHECK-DAG: {{(" + "|".join([flush, *pulls]) + ")}}")
-        elif rule == "dealloca/pool" and v["placed_devices"]:
-            wanted = list(v["placed_devices"])[:_MAX_DEVICES]
-            lines.append(f"// CHECK-DAG: stream.resource.dealloca on({_names_all(wanted)})")
+        elif rule == "dealloca/pool" and placed:
+            lines.append(
+                "// CHECK-DAG: stream.resource.dealloca on({{" + _all_of(placed[:_MAX_DEVICES]) + "}})"
+            )
     return list(dict.fromkeys(lines))  # unique, in order
 
 

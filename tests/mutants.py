@@ -52,10 +52,14 @@ def _transfer_copies(module: ir.Module) -> Iterator[tuple[ir.Operation, ir.Opera
 
 def seed_bug(module: ir.Module) -> None:
     """#19891: transfer targets allocated on the executing device, their flushes to the destination gone."""
+    flushes = []
     for copy, flush in list(_transfer_copies(module)):
         alloca = _captured(copy.opview.target).owner
         if not isinstance(alloca, ir.Block) and alloca.name == "stream.resource.alloca":
             alloca.attributes["affinity"] = _execute_of(copy).attributes["affinity"]
+        if flush not in flushes:
+            flushes.append(flush)
+    for flush in flushes:
         flush.erase()
 
 
@@ -67,7 +71,9 @@ def drop_flushes(module: ir.Module) -> None:
 
 def drop_first_flush(module: ir.Module) -> None:
     """One hop of a chain loses its flush: the next device reads data never made visible to it."""
-    walk(module, "stream.cmd.flush")[0].erase()
+    flushes = walk(module, "stream.cmd.flush")
+    if flushes:  # a fault injector leaves programs without a flush alone
+        flushes[0].erase()
 
 
 def retarget_first_flush(device: str) -> Callable[[ir.Module], None]:
@@ -112,3 +118,15 @@ def expect_elsewhere(device: str) -> Callable[[ir.Module], None]:
         op.attributes["fuzz.expect"] = _attr(f"#hal.device.affinity<@{device}>", op)
 
     return mutate
+
+
+def export_elsewhere(module: ir.Module) -> None:
+    """Every export hands its buffer out on another device than the one it names."""
+    devices = [op.attributes["sym_name"] for op in walk(module, "util.global") if "!hal.device" in str(op)]
+    for export in walk(module, "stream.tensor.export"):
+        current = str(export.attributes["affinity"])
+        other = next(
+            (str(d).strip('"') for d in devices if f"@{str(d).strip(chr(34))}>" not in current), None
+        )
+        if other:
+            export.attributes["affinity"] = _attr(f"#hal.device.affinity<@{other}>", export)
