@@ -248,6 +248,28 @@ def cmd_bisect(args: argparse.Namespace) -> int:
     return EXIT_FINDING
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    from stream_fuzz.stats import collect_stats, format_stats
+
+    if args.examples < 1:
+        raise UsageError("--examples must be at least 1")
+    levels = ["l1", "l2"] if args.level == "all" else [args.level]
+    results = []
+    with open_compiler(args.iree_opt, timeout=args.timeout) as compiler:
+
+        def compile_fn(text: str, pipeline: str) -> tuple[bool, str | None]:
+            # Validity: the compiler did not reject the program. A crash or hang is a finding, not invalid.
+            result = compiler.compile(text, resolve_pipeline(pipeline))
+            return result.outcome is not Outcome.DIAGNOSTIC, "\n".join(map(str, result.diagnostics)) or None
+
+        for level in levels:
+            results.append(collect_stats(level, args.examples, compile_fn))
+            print(format_stats(results[-1]))
+    if args.json:
+        Path(args.json).write_text(json.dumps(results if len(results) > 1 else results[0], indent=2) + "\n")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stream-fuzz", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -331,6 +353,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_compiler_options(bisect_)
     bisect_.set_defaults(run=cmd_bisect)
+
+    stats = commands.add_parser("stats", help="generator validity, feature coverage and speed")
+    stats.add_argument("--level", choices=["l1", "l2", "all"], default="l2")
+    stats.add_argument("--examples", type=int, default=1000, metavar="N")
+    stats.add_argument("--json", metavar="FILE", help="write the statistics as JSON")
+    _add_compiler_options(stats)
+    stats.set_defaults(run=cmd_stats)
 
     replay = commands.add_parser("replay", help="replay corpus entries: still-failing / now-passing / error")
     replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")

@@ -95,3 +95,12 @@ def test_bisect_names_the_pass_and_prints_a_reproducer(
 def test_bisect_clean_program_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bisect", str(SEED), "--pipeline", "allocation"]) == 0
     assert "no pass breaks a rule" in capsys.readouterr().out
+
+
+def test_stats_reports_validity_and_features(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "stats.json"
+    assert main(["stats", "--level", "l2", "--examples", "20", "--json", str(report)]) == 0
+    data = json.loads(report.read_text())
+    assert data["programs"] == 20 and 0 <= data["valid"] <= 20
+    assert data["features"]["level_l2"] == 1.0
+    assert "valid" in capsys.readouterr().out
