@@ -166,13 +166,16 @@ class Campaign:
                     break
                 current = levels[(chunk_index + seed) % len(levels)]  # workers start on different levels
                 size = CHUNK if remaining is None else min(CHUNK, remaining)
-                before = self.stats.total
                 self._run_chunk(current, size, seed * 1_000_003 + chunk_index)
                 if remaining is not None:
-                    remaining -= max(self.stats.total - before, 1)
+                    # Count chunks, not programs judged: shrinking judges extra programs, and how much
+                    # depends on what is already known. Counting chunks keeps the drawn seeds the same.
+                    remaining -= size
                 chunk_index += 1
         except BudgetExhausted:
             pass
+        except DriverFailure as failure:  # surface our own bug as an ordinary error (exit status 3)
+            raise RuntimeError(str(failure)) from failure.__cause__
         self.stats.elapsed_s = time.monotonic() - started
         return self.stats
 

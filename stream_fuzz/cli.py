@@ -158,7 +158,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         args.timeout,
         args.inject_fault,
     )
-    compiler = Judge(args.iree_opt, timeout=args.timeout)  # fails early on a bad --iree-opt
+    try:  # fail early, with one line, on a bad --iree-opt or --inject-fault
+        compiler = Judge(args.iree_opt, timeout=args.timeout, post_hook=args.inject_fault)
+    except (ImportError, AttributeError) as error:
+        raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
     info = compiler.compiler_info
     compiler.close()
     corpus = Corpus(config.corpus)
@@ -184,7 +187,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         write_json(Path(args.json), data)
     if args.junit:
         write_junit(Path(args.junit), stats, info)
-    if errors and not stats.total:
+    if errors:  # a worker died or failed: CI must notice, even though the others' findings are kept
         return EXIT_INTERNAL
     return EXIT_FINDING if any(f.new for f in stats.findings.values()) else EXIT_OK
 

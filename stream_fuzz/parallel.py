@@ -8,6 +8,7 @@ signature at the end; a dead worker's stats are missing from the totals and repo
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import time
 import traceback
@@ -55,6 +56,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
 
 
 def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue) -> None:
+    os.environ["STREAM_FUZZ_WORKER"] = str(index)  # inherited by its compiler worker; names it in crash logs
     last = [0.0]
 
     def report(stats: Stats) -> None:

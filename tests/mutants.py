@@ -130,3 +130,18 @@ def export_elsewhere(module: ir.Module) -> None:
         )
         if other:
             export.attributes["affinity"] = _attr(f"#hal.device.affinity<@{other}>", export)
+
+
+def kill_campaign_worker_1(module: ir.Module) -> None:
+    """Not a compiler fault: kills campaign worker 1 (this compiler worker's parent) on its first program,
+    to show that a worker dying mid-run loses nothing the others found."""
+    import os
+    import signal
+
+    if os.environ.get("STREAM_FUZZ_WORKER") == "1":
+        os.kill(os.getppid(), signal.SIGKILL)
+
+
+def raise_error(module: ir.Module) -> None:
+    """A bug in a hook run by the worker: stands in for an internal error of stream-fuzz itself."""
+    raise RuntimeError("deliberate internal error")

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome
-from stream_fuzz.compiler.worker import serve
+from stream_fuzz.compiler.worker import load_hook, serve
 
 # Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
 # ever seen, so a long campaign would otherwise grow without bound.
@@ -43,6 +43,9 @@ class InProcessCompiler:
         self.timeout = timeout
         self.post_hook = post_hook
         self.analyze_hook = analyze_hook
+        # Resolve hooks here first: a typo must be a clear error now, not a "crash" of every compile.
+        load_hook(post_hook)
+        load_hook(analyze_hook)
         self.info = bindings_info()
         self._process: Any = None
         self._conn: Any = None
