@@ -152,17 +152,20 @@ class Corpus:
     never rewritten: they are known bugs (or fixed, or not bugs), and their files belong to humans.
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, also_known: Path | None = None) -> None:
+        """`also_known`: another corpus whose entries count as known (e.g. the project's, when tests
+        write their findings to a temporary folder)."""
         self.folder = folder
         self.known: dict[str, Entry] = {}
         self.malformed: list[MalformedEntry] = []
         self.written: dict[str, Path] = {}  # signature -> file written by this campaign
-        if folder.exists():
-            for entry in read_corpus(folder):
-                if isinstance(entry, MalformedEntry):
-                    self.malformed.append(entry)
-                else:
-                    self.known[entry.signature] = entry
+        for source in (also_known, folder):
+            if source is not None and source.exists():
+                for entry in read_corpus(source):
+                    if isinstance(entry, MalformedEntry):
+                        self.malformed.append(entry)
+                    else:
+                        self.known[entry.signature] = entry
 
     def is_known(self, signature: str) -> bool:
         return signature in self.known
