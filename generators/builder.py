@@ -8,7 +8,11 @@ Validity rules enforced here (the verifier checks only some of them):
 - an execute awaits the executes that produced its captures, and, before writing a capture in
   place, every execute that read it;
 - every value still live at the end of `main` gets a witness: an export or a `fuzz.expect`
-  barrier naming its home device.
+  barrier naming its home device;
+- an op running on device E reads or writes only values whose home includes E. A value that lives
+  elsewhere is first moved to E with a transfer `from(home) -> to(E)` (at L1 anywhere, at L2 a pull
+  at the top of E's execute; wave items just do not pick it), and in-place writes run on a device
+  of their target's home. Only transfers read a value away from its home.
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ class Scope:
             return self.captured[v.id]
         assert self.parent is not None
         outer = self.parent.local(v)
-        arg = self.b.value(outer.size, outer.lifetime, outer.home, origin=outer)
+        arg = self.b.value(outer.size, outer.lifetime, outer.homes, origin=outer)
         self.region.captures.append(outer)
         self.region.args.append(arg)
         self.captured[v.id] = arg
@@ -131,9 +135,14 @@ class Builder:
 
     # ---- helpers ----
 
-    def value(self, size: int, lifetime: m.Lifetime, home: str, origin: m.Value | None = None) -> m.Value:
+    def value(self, size: int, lifetime: m.Lifetime, homes: tuple[str, ...],
+              origin: m.Value | None = None) -> m.Value:
         self.next_id += 1
-        return m.Value(self.next_id, size, lifetime, home, origin)
+        return m.Value(self.next_id, size, lifetime, homes, origin)
+
+    def like(self, v: m.Value) -> m.Value:
+        """A new value of the same type and home (a tied result, a region or loop result)."""
+        return self.value(v.size, v.lifetime, v.homes)
 
     def aff(self, device: str) -> m.Affinity:
         promise = self.spec.promise_mask >> self.devices.index(device) & 1
@@ -146,13 +155,46 @@ class Builder:
         return "external" if b.take(3) == 0 else "transient"
 
     def device_for(self, scope: Scope, b: Bits, first: m.Value | None) -> str:
-        """Where an op runs: its execute's device at L2; at L1 next to its first operand."""
+        """Where an op runs: its execute's device at L2; at L1 next to its first operand (with
+        `cross_device`, sometimes anywhere: operands are then moved there first)."""
         if scope.device is not None:
             return scope.device
         pick = b.take(len(self.devices))
         if first is not None and not ("cross_device" in self.sw and pick % 2):
-            return first.home
+            return first.homes[pick % len(first.homes)]
         return self.devices[pick]
+
+    def device_of_target(self, scope: Scope, b: Bits, t: m.Value) -> str:
+        """Where an in-place write of `t` runs: always a device of its home."""
+        if scope.device is not None:
+            return scope.device
+        return t.homes[b.take(len(t.homes))]
+
+    def readable(self, scope: Scope) -> list[m.Value]:
+        """Values a non-transfer op may read. Wave items cannot move a value first (nothing else in
+        the wave could read the move's result), so at L2 they only see values homed on the device."""
+        rd = scope.readable()
+        if scope.touched is not None and scope.device is not None:
+            return [v for v in rd if v.lives_on(scope.device)]
+        return rd
+
+    def writable(self, scope: Scope) -> list[m.Value]:
+        w = scope.writable()
+        if scope.device is not None:
+            return [v for v in w if v.lives_on(scope.device)]
+        return w
+
+    def use(self, scope: Scope, v: m.Value, dev: str) -> m.Value:
+        """The name under which an op on `dev` reads `v`: `v` itself if it lives there, else the
+        result of a transfer `from(home) -> to(dev)` added just before."""
+        if v.lives_on(dev):
+            return scope.read(v)
+        assert scope.touched is None, "a wave item cannot read a value moved inside the wave"
+        src = scope.read(v)
+        r = self.value(v.size, v.lifetime, (dev,))
+        execution = self.aff(dev) if "transfer_on" in self.sw else None
+        scope.add(m.Transfer(src, r, self.aff(dev), self.aff(v.home), execution), [r])
+        return r
 
     def op_aff(self, device: str) -> m.Affinity | None:
         return self.aff(device) if self.level == "l1" else None
@@ -168,36 +210,36 @@ class Builder:
 
     def op_splat(self, scope: Scope, b: Bits) -> None:
         dev = self.device_for(scope, b, None)
-        r = self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), dev)
+        r = self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,))
         scope.add(m.Splat(r, PATTERNS[b.take(len(PATTERNS))], self.op_aff(dev)), [r])
 
     def op_fill(self, scope: Scope, b: Bits) -> None:
-        w = scope.writable()
+        w = self.writable(scope)
         if not w:
             return self.op_splat(scope, b)
         t = self.pick(w, b)
         length = t.size >> b.take(3)
         offset = t.size - length if b.take(2) else 0
-        dev = self.device_for(scope, b, t)
+        dev = self.device_of_target(scope, b, t)
         lt = scope.write(t)
-        r = self.value(t.size, t.lifetime, t.home)
+        r = self.like(t)
         scope.add(m.Fill(lt, r, PATTERNS[b.take(len(PATTERNS))], offset, length, self.op_aff(dev)), [r],
                   {r.id: lt})
 
     def _source_into(self, scope: Scope, b: Bits, kind: str) -> None:
         """update / copy: read one value, write another in place."""
-        w = scope.writable()
+        w = self.writable(scope)
         if not w:
             return self.op_splat(scope, b)
         t = self.pick(w, b)
-        sources = [v for v in scope.readable() if v is not t and v.size <= t.size]
+        sources = [v for v in self.readable(scope) if v is not t and v.size <= t.size]
         if not sources:
             return self.op_fill(scope, b)
         s = self.pick(sources, b)
-        dev = self.device_for(scope, b, t)
+        dev = self.device_of_target(scope, b, t)
         lt = scope.write(t)
-        ls = scope.read(s)
-        r = self.value(t.size, t.lifetime, t.home)
+        ls = self.use(scope, s, dev)
+        r = self.like(t)
         if kind == "update":
             offset = t.size - s.size if b.take(2) else 0
             op: m.Op = m.Update(ls, lt, r, offset, self.op_aff(dev))
@@ -212,48 +254,49 @@ class Builder:
         self._source_into(scope, b, "copy")
 
     def op_clone(self, scope: Scope, b: Bits) -> None:
-        rd = scope.readable()
+        rd = self.readable(scope)
         if not rd:
             return self.op_splat(scope, b)
         s = self.pick(rd, b)
         dev = self.device_for(scope, b, s)
-        r = self.value(s.size, self.lifetime(b), dev)
-        scope.add(m.Clone(scope.read(s), r, self.op_aff(dev)), [r])
+        r = self.value(s.size, self.lifetime(b), (dev,))
+        scope.add(m.Clone(self.use(scope, s, dev), r, self.op_aff(dev)), [r])
 
     def op_slice(self, scope: Scope, b: Bits) -> None:
-        rd = scope.readable()
+        rd = self.readable(scope)
         if not rd:
             return self.op_splat(scope, b)
         s = self.pick(rd, b)
         length = s.size >> (1 + b.take(2))
         offset = s.size - length if b.take(2) else 0
         dev = self.device_for(scope, b, s)
-        r = self.value(length, s.lifetime, dev)
-        scope.add(m.Slice(scope.read(s), r, offset, self.op_aff(dev)), [r])
+        r = self.value(length, s.lifetime, (dev,))
+        scope.add(m.Slice(self.use(scope, s, dev), r, offset, self.op_aff(dev)), [r])
 
     def op_dispatch(self, scope: Scope, b: Bits) -> None:
-        rd = scope.readable()
+        rd = self.readable(scope)
         if not rd:
             return self.op_splat(scope, b)
         first = self.pick(rd, b)
-        tie = "dispatch_tied" in self.sw and b.take(2) == 1 and first in scope.writable()
+        tie = "dispatch_tied" in self.sw and b.take(2) == 1 and first in self.writable(scope)
         operands = [first]
         for _ in range(b.take(3)):
-            rest = [v for v in scope.readable() if v not in operands and v is not first]
+            rest = [v for v in self.readable(scope) if v not in operands]
             if rest:
                 operands.append(self.pick(rest, b))
-        dev = self.device_for(scope, b, first)
-        local = [scope.write(first) if tie else scope.read(first)] + [scope.read(v) for v in operands[1:]]
+        dev = self.device_of_target(scope, b, first) if tie else self.device_for(scope, b, first)
+        local = [scope.write(first) if tie else self.use(scope, first, dev)]
+        local += [self.use(scope, v, dev) for v in operands[1:]]
         results: list[m.Value] = []
         tied: list[int | None] = []
         ties: dict[int, m.Value] = {}
         if tie:
-            r = self.value(first.size, first.lifetime, first.home)
+            r = self.like(first)
             results.append(r)
             tied.append(0)
             ties[r.id] = local[0]
         for _ in range(1 - int(tie) + b.take(2)):
-            results.append(self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), dev))
+            results.append(self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,)))
             tied.append(None)
         self.next_entry += 1
         op = m.Dispatch(f"entry{self.next_entry}", local, results, tied, self.op_aff(dev))
@@ -266,27 +309,34 @@ class Builder:
         s = self.pick(rd, b)
         n = len(self.devices)
         ti = b.take(n)
+        here = scope.device
+        pull = here is not None and not s.lives_on(here)
+        if pull:
+            # At L2 a transfer reads a value homed elsewhere only as a pull: it moves it to the
+            # execute's own device and names where it comes from (the invalidate needs `from`).
+            ti = self.devices.index(here)
         target = self.aff(self.devices[ti])
         if "optimal" in self.sw and b.take(3) == 0:
             other = self.devices[(ti + 1 + b.take(n - 1)) % n]
             target = m.Affinity("optimal", (self.devices[ti], other), target.kind)
-        src_aff = self.aff(s.home) if "transfer_from" in self.sw else None
-        execution = None
-        if "transfer_on" in self.sw:
-            # At L1 either end may run it; at L2 it runs where its execute runs.
-            execution = self.aff(scope.device or (s.home if b.take(2) else target.home))
-        r = self.value(s.size, self.lifetime(b), target.home)
+        # At L1 either end may run it; at L2 it runs where its execute runs.
+        runs_on = here or (s.home if b.take(2) else target.home)
+        src_aff = None
+        if pull or "transfer_from" in self.sw or not s.lives_on(runs_on):
+            src_aff = self.aff(runs_on if s.lives_on(runs_on) else s.home)
+        execution = self.aff(runs_on) if "transfer_on" in self.sw else None
+        r = self.value(s.size, self.lifetime(b), target.devices)
         scope.add(m.Transfer(scope.read(s), r, target, src_aff, execution), [r])
 
     def op_barrier(self, scope: Scope, b: Bits) -> None:
         # Known compiler bugs (tests/generators/compiler_bugs/partition_affinity_barrier_*.mlir): the
         # partitioner mis-places barriers inside loops, or pinning a value away from its last writer.
-        w = [v for v in scope.writable() if self.ran_on.get(v.id, v.home) == v.home]
+        w = [v for v in self.writable(scope) if self.ran_on.get(v.id, v.home) == v.home]
         if not w or scope.kind in ("loop", "branch"):
             return self.op_clone(scope, b)
         s = self.pick(w, b)
         ls = scope.write(s)
-        r = self.value(s.size, s.lifetime, s.home)
+        r = self.like(s)
         scope.add(m.AsyncBarrier(ls, r, self.op_aff(s.home)), [r], {r.id: ls})
         if self.level == "l1":
             # Known compiler bugs (compiler_bugs/transfer_of_barrier_not_partitioned.mlir and cyclic
@@ -298,7 +348,7 @@ class Builder:
         if scope is not self.main_scope:
             return self.op_splat(scope, b)
         dev = self.devices[b.take(len(self.devices))]
-        r = self.value(SIZES[b.take(len(SIZES))], "external", dev)
+        r = self.value(SIZES[b.take(len(SIZES))], "external", (dev,))
         scope.add(m.Import(r, self.handles, self.aff(dev)), [r])
         self.handles += 1
 
@@ -311,7 +361,7 @@ class Builder:
         v = self.pick(cands, b)
         if v.lifetime != "external":
             # Only external resources can leave; move it there on its own device first.
-            x = self.value(v.size, "external", v.home)
+            x = self.value(v.size, "external", (v.home,))
             scope.add(m.Transfer(v, x, self.aff(v.home), self.aff(v.home)), [x])
             v = x
         scope.pool.remove(v)
@@ -331,15 +381,16 @@ class Builder:
             while t.id in self.tied_to:
                 t = self.tied_to[t.id]
             tie = next((i for i, a in enumerate(region.args) if a is t), None)
-            r = self.value(y.size, y.lifetime, y.home)
+            r = self.like(y)
             region.yields.append(y)
             region.results.append(r)
             region.tied.append(tie)
             if tie is not None:
                 outer_v = region.captures[tie]
                 self.tied_to[r.id] = outer_v
-                if outer_v in outer.pool:
-                    outer.pool.remove(outer_v)
+                # Written in place: the old value is gone, under whichever name `outer` knows it.
+                outer.pool = [v for v in outer.pool
+                              if v is not outer_v and outer.captured.get(v.id) is not outer_v]
         region.body = inner.body
         return region.results
 
@@ -360,9 +411,10 @@ class Builder:
         dev = self.devices[pick % len(self.devices)]
         if follow and pending:
             dev = pending[pick % len(pending)].home
+        # Foreign values are visible only with `cross_capture`; then only transfers read them (pulls).
         self.next_exec += 1
         region = m.Execute(affinity=self.aff(dev), id=self.next_exec)
-        visible = [v for v in scope.pool if "cross_capture" in self.sw or v.home == dev]
+        visible = [v for v in scope.pool if "cross_capture" in self.sw or v.lives_on(dev)]
         return Scope(self, "exec", scope, visible, region, dev)
 
     def close_execute(self, inner: Scope) -> None:
@@ -427,7 +479,7 @@ class Builder:
             rest = [v for v in scope.readable() if v not in inits]
             if rest:
                 inits.append(self.pick(rest, b))
-        args = [self.value(v.size, v.lifetime, v.home) for v in inits]
+        args = [self.like(v) for v in inits]
         inner = Scope(self, "loop", scope, scope.readable() + args)
         inner.own.update(a.id for a in args)
         inner.frame = {"inits": inits, "args": args, "trips": 1 + b.take(4)}
@@ -437,14 +489,14 @@ class Builder:
         f, scope = inner.frame, inner.parent
         assert scope is not None
         yields = [self.match(inner, a, []) or a for a in f["args"]]
-        results = [self.value(v.size, v.lifetime, v.home) for v in f["inits"]]
+        results = [self.like(v) for v in f["inits"]]
         scope.add(m.ForLoop(f["trips"], f["inits"], f["args"], inner.body, yields, results), results)
 
     def match(self, inner: Scope, key: m.Value, used: list[m.Value]) -> m.Value | None:
         """The newest live value made in `inner` that can stand in for `key`."""
         for v in reversed(inner.produced):
             if (v in inner.pool and v not in used and v.size == key.size and v.lifetime == key.lifetime
-                    and v.home == key.home):
+                    and v.homes == key.homes):
                 return v
         return None
 
@@ -456,7 +508,7 @@ class Builder:
                 keys.append(self.pick(rd, b))
             else:
                 dev = self.devices[b.take(len(self.devices))]
-                keys.append(self.value(SIZES[b.take(len(SIZES))], "*", dev))
+                keys.append(self.value(SIZES[b.take(len(SIZES))], "*", (dev,)))
         inner = Scope(self, "branch", scope, scope.readable())
         inner.frame = {"keys": keys, "then": None}
         return inner
@@ -466,7 +518,7 @@ class Builder:
         for k in inner.frame["keys"]:
             y = self.match(inner, k, yields)
             if y is None:
-                y = self.value(k.size, k.lifetime, k.home)
+                y = self.value(k.size, k.lifetime, (k.home,))
                 inner.add(m.Splat(y, 0, self.aff(k.home)), [y])
             yields.append(y)
         return inner.body, yields
@@ -483,7 +535,9 @@ class Builder:
         if inner.frame["then"] is None:
             inner = self.else_branch(inner)
         (tb, ty), (eb, ey) = inner.frame["then"], self.branch_yields(inner)
-        results = [self.value(k.size, k.lifetime, k.home) for k in inner.frame["keys"]]
+        # A result lives where both branches' values live (each has at least the key's first home).
+        results = [self.value(t.size, t.lifetime, tuple(d for d in t.homes if e.lives_on(d)))
+                   for t, e in zip(ty, ey, strict=True)]
         scope.add(m.IfElse(tb, ty, eb, ey, results), results)
 
     def open_call(self, scope: Scope, b: Bits) -> Scope:
@@ -492,7 +546,7 @@ class Builder:
             rest = [v for v in scope.readable() if v not in args]
             if rest:
                 args.append(self.pick(rest, b))
-        params = [self.value(v.size, v.lifetime, v.home) for v in args]
+        params = [self.like(v) for v in args]
         inner = Scope(self, "func", None, params)
         inner.frame = {"args": args, "params": params, "caller": scope}
         return inner
@@ -502,7 +556,7 @@ class Builder:
         returns = [v for v in inner.produced if v in inner.pool][-3:] or f["params"][:1]
         name = f"callee{len(self.functions)}"
         self.functions.append(m.Function(name, f["params"], inner.body, returns))
-        results = [self.value(v.size, v.lifetime, v.home) for v in returns]
+        results = [self.like(v) for v in returns]
         f["caller"].add(m.Call(name, f["args"], results), results)
 
     def run_l1(self, tokens: list[tuple[str, Bits]]) -> None:

@@ -40,14 +40,27 @@ class Affinity:
 
 @dataclass(eq=False)
 class Value:
-    """An SSA resource value: `!stream.resource<lifetime>{size}` that must live on `home`."""
+    """An SSA resource value: `!stream.resource<lifetime>{size}` that must live on `homes`.
+
+    `homes` is the device set of the affinity the value was placed with: one device, or every member
+    of an `optimal<[...]>` transfer target. An op running on device E may read or write the value
+    only if E is in `homes`; anywhere else it must be moved first with `stream.async.transfer`.
+    `home` (the first member) is the device expectations and exports name.
+    """
 
     id: int
     size: int
     lifetime: Lifetime
-    home: str
+    homes: tuple[str, ...]
     # For block arguments: the value captured from the enclosing scope.
     origin: Value | None = None
+
+    @property
+    def home(self) -> str:
+        return self.homes[0]
+
+    def lives_on(self, device: str) -> bool:
+        return device in self.homes
 
     @property
     def name(self) -> str:

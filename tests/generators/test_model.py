@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generators import model as m
 from generators import programs
@@ -20,11 +21,11 @@ def wave_items_are_independent(wave: m.Concurrent) -> None:
         assert set(used) <= args, "wave item reads a value made inside the wave"
         if isinstance(op, m.Concurrent):
             wave_items_are_independent(op)
-        written += [v.id for v in _written(op)]
+        written += [v.id for v in written_by(op)]
     assert len(written) == len(set(written)), "two items of one wave write the same capture"
 
 
-def _written(op: m.Op) -> list[m.Value]:
+def written_by(op: m.Op) -> list[m.Value]:
     if isinstance(op, m.Fill | m.Update | m.Copy):
         return [op.target]
     if isinstance(op, m.AsyncBarrier):
@@ -75,3 +76,78 @@ def test_parameters_bound_devices_and_depth(program):
     for op in program.main.body:
         if isinstance(op, m.Execute):
             assert depth(op.body) <= 2
+
+
+def _check_homes(body: list[m.Op], device: str | None) -> None:
+    """An op on device E reads and writes only values whose home includes E; only transfers move."""
+    for op in body:
+        if isinstance(op, m.Execute):
+            assert op.affinity is not None and op.affinity.kind != "optimal"
+            _check_homes(op.body, op.affinity.home)
+            for y, r in zip(op.yields, op.results, strict=True):
+                assert y.homes == r.homes
+        elif isinstance(op, m.Concurrent):
+            _check_homes(op.body, device)
+        elif isinstance(op, m.ForLoop):
+            _check_homes(op.body, device)
+            for a, y, r in zip(op.args, op.yields, op.results, strict=True):
+                assert a.homes == y.homes == r.homes
+        elif isinstance(op, m.IfElse):
+            _check_homes(op.then_body, device)
+            _check_homes(op.else_body, device)
+            for t, e, r in zip(op.then_yields, op.else_yields, op.results, strict=True):
+                assert set(r.homes) <= set(t.homes) & set(e.homes) and r.homes
+        elif isinstance(op, m.Expect):
+            assert op.value.lives_on(op.device), (op.value.name, op.value.homes, op.device)
+        elif isinstance(op, m.Export):
+            assert op.source.lives_on(op.affinity.home)
+        elif isinstance(op, m.Transfer):
+            assert op.target is not None and op.result.homes == op.target.devices
+            if op.source_affinity is not None:
+                assert op.source.lives_on(op.source_affinity.home)
+            runs_on = device or (op.execution.home if op.execution else None)
+            if runs_on is not None and not op.source.lives_on(runs_on):
+                # A pull: it names where the value comes from, and at L2 moves it to its own device.
+                assert op.source_affinity is not None
+                assert device is None or device in op.target.devices
+        elif not isinstance(op, m.Call | m.Import | m.Splat):
+            aff = getattr(op, "affinity", None)
+            dev = device if device is not None else aff.home
+            for v in operands(op):
+                assert v.lives_on(dev), (type(op).__name__, v.name, v.homes, dev)
+            for v in written_by(op):
+                assert v.lives_on(dev)
+            if isinstance(op, m.Fill | m.Update | m.Copy | m.AsyncBarrier):
+                assert op.result.homes == (op.source if isinstance(op, m.AsyncBarrier) else op.target).homes
+        if isinstance(op, m.Region):
+            for a, c in zip(op.args, op.captures, strict=True):
+                assert a.homes == c.homes
+
+
+@FAST
+@given(st.sampled_from(["l1", "l2"]).flatmap(programs))
+def test_values_are_used_only_where_they_live(program):
+    for fn in program.functions:
+        _check_homes(fn.body, None)
+
+
+def _never_read_after_written(body: list[m.Op]) -> None:
+    consumed: set[int] = set()
+    for op in body:
+        used = {v.id for v in operands(op)}
+        if isinstance(op, m.Export | m.Expect):
+            used.add((op.source if isinstance(op, m.Export) else op.value).id)
+        assert not used & consumed, f"{type(op).__name__} reads a value already written in place"
+        consumed.update(v.id for v in written_by(op))
+        if isinstance(op, m.Region | m.ForLoop):
+            _never_read_after_written(op.body)
+        elif isinstance(op, m.IfElse):
+            _never_read_after_written(op.then_body)
+            _never_read_after_written(op.else_body)
+
+
+@FAST
+@given(st.sampled_from(["l1", "l2"]).flatmap(programs))
+def test_a_value_written_in_place_is_never_read_again(program):
+    for fn in program.functions:
+        _never_read_after_written(fn.body)
