@@ -81,7 +81,11 @@ def run_line(entry: Entry, iree_opt: Path) -> subprocess.CompletedProcess[str]:
 def test_run_line_works_as_a_lit_test(path: Path, native_iree_opt: Path) -> None:
     entry = read_entry(path)
     done = run_line(entry, native_iree_opt)
-    if entry.status == "open":
+    if "no CHECK line distinguishes" in entry.text:
+        # Its CHECK lines cannot tell the faulty output from a correct one (the header says so): as a lit
+        # test it only shows the program compiles; `test_entry_replays_clean` judges it with the oracle.
+        assert done.returncode == 0, done.stderr[-2000:]
+    elif entry.status == "open":
         assert done.returncode != 0, "an open bug's lit test passes: fixed upstream? update its status"
         # ...and it fails because of the compiler, not because the RUN line itself is broken.
         assert "error" in done.stderr and "No module named" not in done.stderr, done.stderr[-2000:]
