@@ -44,14 +44,19 @@ def read_intent(module: ir.Module) -> Intent:
 
 
 def _moves_of(op: ir.Operation) -> set[tuple[str, str]]:
+    """Device pairs one transfer must make visible. Only transfers already inside a
+    `stream.async.execute` count: in flat IR the pipeline may legitimately elide transfers (round
+    trips, last uses) before allocation, so there a missing flush is no evidence of a bug."""
+    execution = _enclosing(op)
+    if execution is None:
+        return set()
     attrs = op.attributes
     source = devices_of(attrs["source_affinity"]) if "source_affinity" in attrs else None
     target = devices_of(attrs["target_affinity"]) if "target_affinity" in attrs else None
-    execution = devices_of(attrs["execution_affinity"]) if "execution_affinity" in attrs else _enclosing(op)
-    if execution is None:  # flat IR: the pipeline picks where it runs
-        return {(s, t) for s in source or () for t in target or () if s != t}
+    # A target that includes the executing device (an optimal over both) needs no move to the others:
+    # the memory is allocated to be usable by all of them.
+    pushed = set() if target is None or target & execution else {(e, t) for t in target for e in execution}
     pulled = {(s, e) for s in source or () for e in execution if s not in execution}
-    pushed = {(e, t) for t in target or () for e in execution if t not in execution}
     return pulled | pushed
 
 
