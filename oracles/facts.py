@@ -61,8 +61,8 @@ class Access:
     value: ir.Value  # the resource as used at the op
     order: int  # program order of the access within its function
     execute: int | None  # index of the enclosing stream.cmd.execute, if any
-    by_copy: bool = False  # a write by stream.cmd.copy: how a transfer lands at its destination
-    copy_source: bool = False  # a read by stream.cmd.copy: how a pulled transfer reads its source
+    # For execute captures: the commands that touch it inside, e.g. ("copy:r", "dispatch:w").
+    uses: tuple[str, ...] = ()
 
     @property
     def affinity(self) -> str:
@@ -213,8 +213,7 @@ class _Reader:
         value: ir.Value,
         op: ir.Operation,
         execute: int | None,
-        by_copy: bool = False,
-        copy_source: bool = False,
+        uses: tuple[str, ...] = (),
     ) -> None:
         self._order += 1
         self.facts.accesses.append(
@@ -227,8 +226,7 @@ class _Reader:
                 value,
                 self._order,
                 execute,
-                by_copy,
-                copy_source,
+                uses,
             )
         )
 
@@ -257,13 +255,14 @@ class _Reader:
         self.facts.execute_devices.append(self._devices(affinity))
         body = op.regions[0].blocks[0]
         ranges = list(_commands(body, self, execute))
-        written = {r.value for r in ranges if r.writes}
-        copied = {r.value for r in ranges if r.writes and r.op.name == "stream.cmd.copy"}
-        copied_from = {r.value for r in ranges if not r.writes and r.op.name == "stream.cmd.copy"}
+        uses: dict[ir.Value, set[str]] = {}
+        for r in ranges:
+            uses.setdefault(r.value, set()).add(f"{r.op.name.rsplit('.', 1)[-1]}:{'w' if r.writes else 'r'}")
         # Block arguments of the execute are its captured resources, in operand order.
         for value, argument in zip(op.opview.resource_operands, body.arguments, strict=True):
-            kind = "write" if argument in written else "read"
-            self._access(kind, affinity, value, op, execute, argument in copied, argument in copied_from)
+            touched = tuple(sorted(uses.get(argument, ())))
+            kind = "write" if any(use.endswith(":w") for use in touched) else "read"
+            self._access(kind, affinity, value, op, execute, touched)
 
     def read_wave(self, wave_op: ir.Operation, execute: int) -> Wave:
         wave = Wave(wave_op)

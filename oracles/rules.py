@@ -31,6 +31,8 @@ class Violation:
     storage_kind: str = ""  # alloca, constants, import, ...
     placed_devices: tuple[str, ...] = ()  # the devices `placed_on` names
     writers: tuple[str, ...] = ()  # visibility: the devices that wrote the data
+    uses: tuple[str, ...] = ()  # how the offending execute touches it, e.g. ("dispatch:r",)
+    written_by: tuple[str, ...] = ()  # how other executes wrote the storage, e.g. ("copy:w",)
     order: int = 0  # program order, for a deterministic report
 
     def to_json(self) -> dict:
@@ -46,23 +48,35 @@ def _first_line(op: ir.Operation) -> str:
 
 
 def _violation(
-    rule: str, message: str, access: Access, storage: Storage | None, consumers: Devices | None
+    rule: str,
+    message: str,
+    access: Access,
+    storage: Storage | None,
+    consumers: Devices | None,
+    facts: Facts | None = None,
 ) -> Violation:
     resource = access.resource
     if storage is not None and storage.name != access.resource:
         resource = f"{access.resource} (storage {storage.name})"
+    written_by: set[str] = set()
+    if facts is not None and storage is not None:  # how the data got there: part of the bug's shape
+        for other in facts.accesses:
+            if other.execute != access.execute and storage.id in other.storages:
+                written_by.update(use for use in other.uses if use.endswith(":w"))
     return Violation(
-        rule,
-        message,
-        _first_line(access.op),
-        str(access.op.location),
-        resource,
-        tuple(sorted(consumers or ())),
-        storage.affinity if storage else "",
-        access.op.name,
-        storage.kind if storage else "",
-        tuple(sorted(storage.devices or ())) if storage else (),
-        access.order,
+        rule=rule,
+        message=message,
+        op=_first_line(access.op),
+        location=str(access.op.location),
+        resource=resource,
+        consumers=tuple(sorted(consumers or ())),
+        placed_on=storage.affinity if storage else "",
+        op_name=access.op.name,
+        storage_kind=storage.kind if storage else "",
+        placed_devices=tuple(sorted(storage.devices or ())) if storage else (),
+        uses=access.uses,
+        written_by=tuple(sorted(written_by)),
+        order=access.order,
     )
 
 
@@ -105,7 +119,7 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
                     f"{access.resource} is {what.format(consumer='@' + device)} but its storage "
                     f"{storage.name} ({storage.kind}) is placed on {storage.affinity}"
                 )
-                yield _violation(rule, message, access, storage, access.devices)
+                yield _violation(rule, message, access, storage, access.devices, facts)
 
 
 def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:
@@ -156,7 +170,7 @@ def _invisible(facts: Facts, writer: str, reader: str, wanted: int, found: int) 
             a
             for a in facts.accesses
             if a.kind == "write"
-            and a.by_copy
+            and "copy:w" in a.uses
             and a.devices
             and writer in a.devices
             and _read_on(facts, a, reader)
@@ -170,7 +184,7 @@ def _invisible(facts: Facts, writer: str, reader: str, wanted: int, found: int) 
     if culprit is None:
         return Violation("visibility/transfer", message, "", "", "", (reader,), "", writers=(writer,))
     storage = facts.storage(min(culprit.storages)) if culprit.storages else None
-    found_violation = _violation("visibility/transfer", message, culprit, storage, {reader})
+    found_violation = _violation("visibility/transfer", message, culprit, storage, {reader}, facts)
     return dataclasses.replace(found_violation, writers=(writer,))
 
 

@@ -86,7 +86,8 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
         # most specific rule, then the first in program order.
         primary = min(verdict.violations, key=lambda v: _RULE_PRIORITY.get(v["rule"], len(_RULE_PRIORITY)))
         placed = normalize(primary["placed_on"])
-        shape = f"{primary['rule']}|{primary['op_name']}|{primary['storage_kind']}|{placed}"
+        how = ",".join(primary.get("uses", ())) + "<-" + ",".join(primary.get("written_by", ()))
+        shape = f"{primary['rule']}|{primary['op_name']}|{primary['storage_kind']}|{placed}|{how}"
         rules = (primary["rule"], *sorted({v["rule"] for v in verdict.violations} - {primary["rule"]}))
         details = [f"[{v['rule']}] {v['message']}" for v in verdict.violations]
         return Finding("violation", rules, (shape,), details, list(verdict.violations))

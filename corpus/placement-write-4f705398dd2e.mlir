@@ -1,10 +1,13 @@
 // stream-fuzz finding: violation: placement/write
-// signature: placement-write-e263a676bfd9
+// signature: placement-write-4f705398dd2e
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-schedule-allocation)
-// reproduce: stream-fuzz replay corpus/placement-write-e263a676bfd9.mlir
+// reproduce: stream-fuzz replay corpus/placement-write-4f705398dd2e.mlir
+// triage: a transfer result read by a later transfer to an optimal affinity is allocated on promise<@d0>
+//   only, dropping its writer @d3; with affinity<> instead of promise<> the alloca gets no affinity at all.
+//   Probably the DeviceOptimalAttr::joinOR defect behind bad-output-c58d43c80b91.
 // what was found:
 //   [placement/write] %result_0 is written by an execute on @d3 but its storage %result_0 (alloca) is placed on #hal.device.promise<@d0>
 // note: no CHECK line distinguishes the faulty output; replay relies on the oracle
