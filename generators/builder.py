@@ -330,8 +330,10 @@ class Builder:
 
     def op_barrier(self, scope: Scope, b: Bits) -> None:
         # Known compiler bugs (tests/generators/compiler_bugs/partition_affinity_barrier_*.mlir): the
-        # partitioner mis-places barriers inside loops, or pinning a value away from its last writer.
-        w = [v for v in self.writable(scope) if self.ran_on.get(v.id, v.home) == v.home]
+        # partitioner mis-places barriers inside loops, pinning a value away from its last writer, or
+        # pinning a transfer result. At L1 only values an op on their home made are pinned.
+        w = [v for v in self.writable(scope)
+             if self.ran_on.get(v.id, v.home if self.level == "l2" else None) == v.home]
         if not w or scope.kind in ("loop", "branch"):
             return self.op_clone(scope, b)
         s = self.pick(w, b)

@@ -21,10 +21,10 @@ OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatc
 TABLE = {
     "l2": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "wave", "wave", "wave", "end", "exec", "exec", "import",
-           "export", "export"),
+           "export", "export", "export"),
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
-           "dispatch", "dispatch", "barrier", "for", "for", "if", "if", "else", "end", "end", "call",
-           "call", "call", "import", "export"),
+           "dispatch", "dispatch", "barrier", "for", "for", "for", "if", "if", "if", "else", "end", "end",
+           "call", "call", "call", "call", "call", "import", "export"),
 }
 
 
