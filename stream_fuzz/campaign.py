@@ -152,7 +152,15 @@ class Campaign:
         record.hits += 1
         return finding if record.new else None
 
-    def run(self, level: str, *, examples: int | None, budget_s: float | None, seed: int) -> Stats:
+    def run(
+        self,
+        level: str,
+        *,
+        examples: int | None,
+        budget_s: float | None,
+        seed: int,
+        until: Callable[[Stats], bool] | None = None,
+    ) -> Stats:
         """Fuzz `level` ("l1", "l2" or "all") for `examples` programs or `budget_s` seconds, whichever
         ends first."""
         started = time.monotonic()
@@ -163,6 +171,8 @@ class Campaign:
         try:
             while remaining is None or remaining > 0:
                 if self._deadline is not None and time.monotonic() >= self._deadline:
+                    break
+                if until is not None and until(self.stats):  # checked between chunks: shrinking is done
                     break
                 current = levels[(chunk_index + seed) % len(levels)]  # workers start on different levels
                 size = CHUNK if remaining is None else min(CHUNK, remaining)
