@@ -74,7 +74,10 @@ def _violation(
         op_name=access.op.name,
         storage_kind=storage.kind if storage else "",
         placed_devices=tuple(sorted(storage.devices or ())) if storage else (),
-        uses=access.uses,
+        # Only the touches that matter for the rule: a write's writes, a read's reads.
+        uses=tuple(u for u in access.uses if u.endswith(":w" if rule == "placement/write" else ":r"))
+        if rule in ("placement/read", "placement/write")
+        else access.uses,
         written_by=tuple(sorted(written_by)),
         order=access.order,
     )

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 import stream_fuzz.profiles  # noqa: F401 - registers the settings profiles
@@ -102,6 +102,7 @@ class Campaign:
     stats: Stats = field(default_factory=Stats)
     on_example: Callable[[Stats], None] | None = None  # progress reporting
     provenance: str = ""
+    shrink: bool = True  # off: findings are written as first found (a quick smoke run)
 
     def __post_init__(self) -> None:
         self._deadline: float | None = None
@@ -192,7 +193,9 @@ class Campaign:
     def _run_chunk(self, level: str, size: int, chunk_seed: int) -> None:
         strategy = programs(level, target=self.target)
 
-        @settings(settings.get_profile("fuzz"), max_examples=size)
+        phases = [Phase.generate, Phase.shrink] if self.shrink else [Phase.generate]
+
+        @settings(settings.get_profile("fuzz"), max_examples=size, phases=phases)
         @hypothesis_seed(chunk_seed)
         @given(strategy)
         def property_holds(program: Program) -> None:
@@ -222,6 +225,7 @@ def open_campaign(
     post_hook: str | None = None,
     provenance: str = "",
     on_example: Callable[[Stats], None] | None = None,
+    shrink: bool = True,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
-    return Campaign(judge, Corpus(corpus_dir), on_example=on_example, provenance=provenance)
+    return Campaign(judge, Corpus(corpus_dir), on_example=on_example, provenance=provenance, shrink=shrink)

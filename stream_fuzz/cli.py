@@ -157,6 +157,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         args.iree_opt,
         args.timeout,
         args.inject_fault,
+        args.shrink,
     )
     try:  # fail early, with one line, on a bad --iree-opt or --inject-fault
         compiler = Judge(args.iree_opt, timeout=args.timeout, post_hook=args.inject_fault)
@@ -326,6 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--corpus", default="corpus", metavar="DIR", help="where findings are written (corpus/)")
     run.add_argument("--json", metavar="FILE", help="write the summary as JSON")
     run.add_argument("--junit", metavar="FILE", help="write JUnit XML, one test case per finding signature")
+    run.add_argument(
+        "--no-shrink", dest="shrink", action="store_false", help="write findings unshrunk (a quick smoke run)"
+    )
     run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
     _add_compiler_options(run)
     run.set_defaults(run=cmd_run)

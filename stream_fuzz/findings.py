@@ -85,8 +85,10 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
         # the flush and the expectation downstream), so the signature keeps only the primary one: the
         # most specific rule, then the first in program order.
         primary = min(verdict.violations, key=lambda v: _RULE_PRIORITY.get(v["rule"], len(_RULE_PRIORITY)))
-        placed = normalize(primary["placed_on"])
-        how = ",".join(primary.get("uses", ())) + "<-" + ",".join(primary.get("written_by", ()))
+        # The shape: which rule, at which op, on what storage, placed on one device or a set, and how the
+        # offending execute touches it (dispatch:r, copy:w, ...). Names, devices and counts are dropped.
+        placed = "set" if "optimal" in primary["placed_on"] else "one" if primary["placed_on"] else "none"
+        how = ",".join(primary.get("uses", ()))
         shape = f"{primary['rule']}|{primary['op_name']}|{primary['storage_kind']}|{placed}|{how}"
         rules = (primary["rule"], *sorted({v["rule"] for v in verdict.violations} - {primary["rule"]}))
         details = [f"[{v['rule']}] {v['message']}" for v in verdict.violations]

@@ -29,6 +29,7 @@ class RunConfig:
     iree_opt: str | None = None
     timeout: float = 60.0
     inject_fault: str | None = None  # `module:function` applied to the pinned compiler's output (tests)
+    shrink: bool = True
 
 
 def worker_seed(seed: int, index: int) -> int:
@@ -43,6 +44,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         config.inject_fault,
         provenance=f"seed={config.seed} worker={index}",
         on_example=on_stats,
+        shrink=config.shrink,
     )
     try:
         return campaign.run(

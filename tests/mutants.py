@@ -145,3 +145,16 @@ def kill_campaign_worker_1(module: ir.Module) -> None:
 def raise_error(module: ir.Module) -> None:
     """A bug in a hook run by the worker: stands in for an internal error of stream-fuzz itself."""
     raise RuntimeError("deliberate internal error")
+
+
+
+def dealloca_elsewhere(module: ir.Module) -> None:
+    """Every dealloca releases to a device other than the one it names: one dealloca/pool shape, cheap to
+    shrink (used where a test needs some finding, fast, rather than a particular misplacement)."""
+    devices = [str(op.attributes["sym_name"]).strip('"') for op in walk(module, "util.global")]
+    for dealloca in walk(module, "stream.resource.dealloca"):
+        if "affinity" in dealloca.attributes:
+            current = str(dealloca.attributes["affinity"])
+            other = next((d for d in devices if f"@{d}>" not in current), None)
+            if other:
+                dealloca.attributes["affinity"] = _attr(f"#hal.device.affinity<@{other}>", dealloca)

@@ -1,10 +1,10 @@
 // stream-fuzz finding: violation: placement/write
-// signature: placement-write-2a5db4369554
+// signature: placement-write-56712fe68544
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-schedule-allocation)
-// reproduce: stream-fuzz replay corpus/placement-write-2a5db4369554.mlir
+// reproduce: stream-fuzz replay corpus/placement-write-56712fe68544.mlir
 // triage: same root cause as placement-write-3e096382b6ee (export-pinned push result omits its writer),
 //   here with an optimal<[...]> transfer target.
 // what was found:

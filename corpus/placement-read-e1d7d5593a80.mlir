@@ -1,10 +1,10 @@
 // stream-fuzz finding: violation: placement/read
-// signature: placement-read-dcf474371e2e
+// signature: placement-read-e1d7d5593a80
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
-// reproduce: stream-fuzz replay corpus/placement-read-dcf474371e2e.mlir
+// reproduce: stream-fuzz replay corpus/placement-read-e1d7d5593a80.mlir
 // triage (suspected, flat IR): a transfer without from() of an scf.for result is executed on its
 //   destination @d1 (a pull) but the source stays allocated on @d2 only and no invalidate from @d2 is
 //   emitted.

@@ -1,13 +1,16 @@
 // stream-fuzz finding: violation: placement/write
-// signature: placement-write-3e096382b6ee
+// signature: placement-write-6637c5b1a2e8
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-schedule-allocation)
-// reproduce: stream-fuzz replay corpus/placement-write-3e096382b6ee.mlir
+// reproduce: stream-fuzz replay corpus/placement-write-6637c5b1a2e8.mlir
 // triage: a pushed transfer's result pinned by stream.tensor.export on the destination is allocated there
 //   only; the source device writes it (deriveResultAffinity keeps the pinning op's affinity and drops the
 //   execute's). Without the export it is optimal<[src, dst]>.
+// triage: a transfer result read by a later transfer to an optimal affinity is allocated on promise<@d0>
+//   only, dropping its writer @d3; with affinity<> instead of promise<> the alloca gets no affinity at all.
+//   Probably the DeviceOptimalAttr::joinOR defect behind bad-output-c58d43c80b91.
 // what was found:
 //   [placement/write] %result is written by an execute on @d1 but its storage %result (alloca) is placed on #hal.device.affinity<@d0>
 //

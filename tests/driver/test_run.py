@@ -1,0 +1,192 @@
+"""`stream-fuzz run`: exit codes, JSON and JUnit, known findings, determinism, dead workers, the budget."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from stream_fuzz.cli import main
+
+SEED_FAULT = ["--inject-fault", "tests.mutants:seed_bug"]
+PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+# A fault with one cheap shape (every dealloca moved to another device), unshrunk: these tests are about
+# the command, not about finding or shrinking (tests/quality is).
+FAULT = ["--level", "l1", "--no-shrink", "--inject-fault", "tests.mutants:dealloca_elsewhere"]
+
+
+def run(tmp_path: Path, *extra: str) -> tuple[int, dict]:
+    """A one-worker campaign whose corpus starts as a copy of the project's (real compiler bugs known)."""
+    corpus = tmp_path / "corpus"
+    if not corpus.exists():
+        shutil.copytree(PROJECT_CORPUS, corpus)
+    report = tmp_path / "run.json"
+    code = main(["run", "--workers", "1", "--corpus", str(corpus), "--json", str(report), *extra])
+    return code, json.loads(report.read_text())
+
+
+def test_runs_are_deterministic_given_seed_and_examples(tmp_path: Path) -> None:
+    code, first = run(tmp_path / "a", "--examples", "20", "--seed", "3", *FAULT)
+    _, second = run(tmp_path / "b", "--examples", "20", "--seed", "3", *FAULT)
+    assert code == 1  # the injected fault is found: new findings
+    assert second["programs"] == first["programs"]
+    assert [f["signature"] for f in second["findings"]] == [f["signature"] for f in first["findings"]]
+    new = [f for f in first["findings"] if f["new"]]
+    assert new and all(Path(f["file"]).exists() for f in new)
+    assert first["compiler"]["version"].startswith("3.13")
+    assert set(first["timing"]) == {"generate_s", "compile_s", "oracle_s"}
+
+
+def test_known_findings_do_not_count_as_new(tmp_path: Path) -> None:
+    _, first = run(tmp_path, "--examples", "20", "--seed", "3", *FAULT)
+    known = {f["signature"] for f in first["findings"]}
+    # The same corpus: everything found before is an open entry now. (This run may explore further than
+    # the first, which stopped generating at each failure to shrink it, so it may also find more.)
+    code, again = run(tmp_path, "--examples", "20", "--seed", "3", *FAULT)
+    assert all(not f["new"] for f in again["findings"] if f["signature"] in known)
+    assert code == (1 if any(f["new"] for f in again["findings"]) else 0)
+
+
+def test_clean_run_against_the_pinned_compiler_exits_0(tmp_path: Path) -> None:
+    """No fault: with the project's corpus as known bugs, a short L2 campaign finds nothing new."""
+    code, data = run(tmp_path, "--level", "l2", "--examples", "100", "--seed", "11")
+    assert [f for f in data["findings"] if f["new"]] == [] and code == 0
+
+
+def test_junit_has_one_case_per_signature(tmp_path: Path) -> None:
+    junit = tmp_path / "run.xml"
+    code, data = run(tmp_path, "--examples", "20", "--seed", "5", "--junit", str(junit), *FAULT)
+    suite = ET.parse(junit).getroot()
+    cases = {case.get("name"): case for case in suite.iter("testcase")}
+    assert set(cases) == {f["signature"] for f in data["findings"]}
+    for finding in data["findings"]:
+        assert (cases[finding["signature"]].find("failure") is not None) == finding["new"]
+    assert suite.get("failures") == str(sum(f["new"] for f in data["findings"]))
+    assert code == (1 if any(f["new"] for f in data["findings"]) else 0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["--examples", "0"], "--examples must be at least 1"),
+        (["--level", "l3"], "invalid choice: 'l3'"),
+        (["--iree-opt", "/nonexistent/iree-opt"], "no iree-opt at"),
+        (["--inject-fault", "tests.mutants:no_such_fault"], "--inject-fault tests.mutants:no_such_fault"),
+    ],
+)
+def test_usage_errors_exit_2(argv: list[str], complaint: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", *argv]) == 2
+    assert complaint in capsys.readouterr().err
+
+
+def test_internal_error_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "run",
+        "--examples",
+        "5",
+        "--workers",
+        "1",
+        "--corpus",
+        str(tmp_path),
+        "--inject-fault",
+        "tests.mutants:raise_error",
+    ]
+    assert main(argv) == 3
+    assert "deliberate internal error" in capsys.readouterr().err
+
+
+def test_a_worker_killed_mid_run_loses_nothing_the_others_found(tmp_path: Path) -> None:
+    report = tmp_path / "run.json"
+    code = main(
+        [
+            "run",
+            "--level",
+            "l2",
+            "--workers",
+            "2",
+            "--budget",
+            "15",
+            "--corpus",
+            str(tmp_path / "c"),
+            "--json",
+            str(report),
+            "--inject-fault",
+            "tests.mutants:kill_campaign_worker_1",
+        ]
+    )
+    data = json.loads(report.read_text())
+    assert code == 3  # a dead worker is an error CI must see...
+    assert data["errors"] == [f"worker 1 died (exit code {-9})"]
+    assert data["programs"]["l2"] + data["programs"]["l1"] > 0  # ...and worker 0's results are all there
+
+
+@pytest.mark.slow
+def test_budget_is_honoured_within_ten_percent(tmp_path: Path) -> None:
+    budget = 20.0
+    started = time.monotonic()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "stream_fuzz.cli",
+            "run",
+            "--budget",
+            str(budget),
+            "--workers",
+            "2",
+            "--corpus",
+            str(tmp_path / "c"),
+            "--json",
+            str(tmp_path / "r.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    wall = time.monotonic() - started
+    data = json.loads((tmp_path / "r.json").read_text())
+    print(f"budget {budget} s: campaign {data['elapsed_s']:.1f} s, whole command {wall:.1f} s")
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    assert budget * 0.9 <= data["elapsed_s"] <= budget * 1.1
+    assert wall <= budget * 1.1 + 5  # + interpreter and compiler start-up
+
+
+def test_interrupted_campaign_keeps_findings(tmp_path: Path) -> None:
+    """A campaign killed at any moment leaves every finding so far on disk (written before shrinking)."""
+    corpus = tmp_path / "c"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "stream_fuzz.cli",
+            "run",
+            "--level",
+            "l2",
+            "--budget",
+            "60",
+            "--workers",
+            "1",
+            "--corpus",
+            str(corpus),
+            *SEED_FAULT,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not list(corpus.glob("*.mlir")):
+        time.sleep(0.2)
+    process.kill()
+    process.wait()
+    entries = list(corpus.glob("*.mlir"))
+    assert entries, "no finding reached the disk within 60 s"
+    assert not list(corpus.glob("*.tmp"))
+    for entry in entries:
+        assert entry.read_text().startswith("// stream-fuzz finding:")
+    shutil.rmtree(corpus)
