@@ -106,7 +106,9 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
         return Finding("timeout", (), (normalize(result.pipeline),), tail[-5:])
     kind = "bad-output" if outcome is Outcome.BAD_OUTPUT else "invalid-program"
     first = messages[0].split(": error: ", 1)[-1] if messages else "no message"
-    return Finding(kind, (), (normalize(first),), messages[:10])
+    # What follows a ';' is the verifier's detail on this instance ("length > resource size", "start +
+    # length != end"): one faulty fold gives several, so the signature stops before it.
+    return Finding(kind, (), (normalize(first.split(";")[0]),), messages[:10])
 
 
 def _crash_line(tail: list[str]) -> str:

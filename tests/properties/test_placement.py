@@ -14,16 +14,60 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 
 import stream_fuzz.profiles  # noqa: F401 - registers the profiles
 from generators import Program, label_and_target, programs
+from generators.builder import build
+from generators.specs import ProgramSpec
 from stream_fuzz.campaign import Campaign
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.judge import Judge
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 PROFILE = settings.get_profile(os.environ.get("STREAM_FUZZ_PROFILE", "ci"))
+
+# Pinned examples replay on every run whatever the profile. A failure prints the spec of the program it
+# found (`build(ProgramSpec(...))`); pasting it here as an @example keeps it replayed from then on.
+# The seed's shape: a value transferred to another device inside a concurrent wave, consumed there.
+TRANSFER_IN_WAVE = ProgramSpec(
+    level="l2",
+    n_devices=4,
+    promise_mask=0,
+    max_depth=4,
+    tokens=(0, 1, 148, 253),
+    switches=frozenset({"dispatch_tied", "update", "waves", "dispatch", "fill"}),
+)
+# A round trip d0 -> d1 -> d0 with an scf.for, through the whole stream pipeline.
+ROUND_TRIP_WITH_LOOP = ProgramSpec(
+    level="l1",
+    n_devices=2,
+    promise_mask=0,
+    max_depth=4,
+    tokens=(0, 0, 203376, 203, 2129),
+    switches=frozenset(
+        {
+            "fill",
+            "topology",
+            "update",
+            "copy",
+            "dispatch_tied",
+            "export",
+            "clone",
+            "transfer_from",
+            "import",
+            "if",
+            "call",
+            "for",
+            "transfer_on",
+            "dispatch",
+            "barrier",
+            "cross_device",
+            "optimal",
+            "slice",
+        }
+    ),
+)
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +87,7 @@ def assert_placement_holds(campaign: Campaign, program: Program) -> None:
 
 @settings(PROFILE)
 @given(program=programs("l2"))
+@example(program=build(TRANSFER_IN_WAVE))
 def test_prescheduled_programs_are_placed_correctly(campaign: Campaign, program: Program) -> None:
     """L2: explicit executes and nested waves through iree-stream-schedule-allocation."""
     assert_placement_holds(campaign, program)
@@ -50,6 +95,14 @@ def test_prescheduled_programs_are_placed_correctly(campaign: Campaign, program:
 
 @settings(PROFILE)
 @given(program=programs("l1"))
+@example(program=build(ROUND_TRIP_WITH_LOOP))
 def test_flat_programs_are_placed_correctly(campaign: Campaign, program: Program) -> None:
     """L1: flat async IR through the whole iree-stream-transformation-pipeline."""
     assert_placement_holds(campaign, program)
+
+
+def test_pinned_examples_have_their_shapes() -> None:
+    from generators import features
+
+    assert {"transfer_in_wave", "transfer_fanout"} <= features(build(TRANSFER_IN_WAVE))
+    assert {"transfer_roundtrip", "for"} <= features(build(ROUND_TRIP_WITH_LOOP))

@@ -1,13 +1,13 @@
 // stream-fuzz finding: invalid-program
-// signature: invalid-program-47d846edcb59
+// signature: invalid-program-0e67ccfc3a79
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
-// reproduce: stream-fuzz replay corpus/invalid-program-47d846edcb59.mlir
+// reproduce: stream-fuzz replay corpus/invalid-program-0e67ccfc3a79.mlir
 // what was found:
-//   loc("-":14:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %1 with size 32; length > resource size
-//   loc("-":14:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %2 with size 32; length > resource size
+//   loc("-":15:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %1 with size 32; length > resource size
+//   loc("-":15:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %2 with size 32; length > resource size
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 

@@ -1,0 +1,42 @@
+// stream-fuzz finding: violation: intent/expect
+// signature: intent-expect-a932c02a8243
+// status: open
+// found: 2026-11-30 by stream-fuzz check
+// compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
+// pipeline: builtin.module(iree-stream-transformation-pipeline)
+// reproduce: stream-fuzz replay corpus/intent-expect-a932c02a8243.mlir
+// triage (suspected): a transfer from @d0 to optimal<[@d1, @d0]> is dropped by the stream pipeline because
+//   the source is already on a member; the result stays allocated on @d0 alone, not usable by @d1.
+// what was found:
+//   [intent/expect] %1 is must live on @d1 (the program's intent) but its storage %result (alloca) is placed on #hal.device.affinity<@d0>
+//
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @main() {
+    %c0_i32 = arith.constant 0 : i32
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c128 = arith.constant 128 : index
+    %v1 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v2 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v3 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v4 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v5 = stream.async.transfer %v2 : !stream.resource<*>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]>) !stream.resource<*>{%c16}
+    %v6 = stream.async.splat on(#hal.device.affinity<@d1>) %c0_i32 : i32 -> !stream.resource<*>{%c128}
+    %v7 = stream.async.update on(#hal.device.affinity<@d0>) %v1, %v5[%c0 to %c16] : !stream.resource<*>{%c16} -> %v5 as !stream.resource<*>{%c16}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v1 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v2 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v3 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v4 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v6 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v7 : !stream.resource<*>
+    util.return
+  }
+}
+
+// The correct output:
+// CHECK: util.func
+// CHECK-DAG: {{stream.resource.alloca .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
