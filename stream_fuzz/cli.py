@@ -45,6 +45,16 @@ def _read_program(path: str) -> str:
         raise UsageError(f"cannot read {path}: {error}") from error
 
 
+def _add_pipeline_options(parser: argparse.ArgumentParser, default: str) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--pipeline",
+        default=default,
+        help=f"named pipeline: allocation (schedule-allocation only) or stream (all); default {default}",
+    )
+    group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
+
+
 def _add_compiler_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--iree-opt",
@@ -280,21 +290,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     compile_ = commands.add_parser("compile", help="run the compiler on one program and print its output")
     compile_.add_argument("file")
-    group = compile_.add_mutually_exclusive_group()
-    group.add_argument(
-        "--pipeline",
-        default="allocation",
-        help="named pipeline: allocation (schedule-allocation only) or stream (whole phase)",
-    )
-    group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
+    _add_pipeline_options(compile_, "allocation")
     _add_compiler_options(compile_)
     compile_.set_defaults(run=cmd_compile)
 
     check = commands.add_parser("check", help="compile a program and check placement in the output")
     check.add_argument("file")
-    group = check.add_mutually_exclusive_group()
-    group.add_argument("--pipeline", default="allocation", help="named pipeline (allocation | stream)")
-    group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
+    _add_pipeline_options(check, "allocation")
     check.add_argument("--no-compile", action="store_true", help="FILE is already compiled IR: only check it")
     check.add_argument(
         "--input",
@@ -350,9 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bisect_ = commands.add_parser("bisect", help="find the first pass after which a rule breaks")
     bisect_.add_argument("file")
-    group = bisect_.add_mutually_exclusive_group()
-    group.add_argument("--pipeline", default="stream", help="named pipeline (allocation | stream)")
-    group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
+    _add_pipeline_options(bisect_, "stream")
     bisect_.add_argument(
         "--save-before",
         metavar="PATH",

@@ -8,7 +8,7 @@ import tempfile
 import time
 from typing import Any
 
-from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome
+from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome, crash_result
 from stream_fuzz.compiler.worker import load_hook, serve
 
 # Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
@@ -128,15 +128,7 @@ class InProcessCompiler:
         self._process.join(timeout=5)
         code = self._process.exitcode
         self._stop()
-        tail = self._stderr_tail()
-        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
-        return CompileResult(
-            Outcome.CRASH,
-            self.info,
-            pipeline,
-            elapsed,
-            stderr_tail=f"{tail}\n[compiler worker {how}]".lstrip(),
-        )
+        return crash_result(self.info, pipeline, elapsed, self._stderr_tail(), "compiler worker", code)
 
     def _result_from_reply(self, reply: dict[str, Any], pipeline: str) -> CompileResult:
         if reply["outcome"] == "internal-error":

@@ -70,3 +70,13 @@ class CompileResult:
         data = asdict(self)
         data["outcome"] = self.outcome.value
         return data
+
+
+def crash_result(
+    info: CompilerInfo, pipeline: str, elapsed: float, stderr_tail: str, who: str, code: int | None
+) -> CompileResult:
+    """A CRASH result: the tail of stderr, then which process died and how."""
+    how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
+    return CompileResult(
+        Outcome.CRASH, info, pipeline, elapsed, stderr_tail=f"{stderr_tail}\n[{who} {how}]".lstrip()
+    )

@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome
+from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome, crash_result
 
 # `<stdin>:12:5: error: message` — the shape of an MLIR diagnostic line on stderr.
 _DIAGNOSTIC_LINE = re.compile(r"^(?P<loc>\S+:\d+:\d+): (?P<sev>error|warning|note|remark): (?P<msg>.*)$")
@@ -105,14 +105,7 @@ class SubprocessCompiler:
         elapsed = time.perf_counter() - started
         code = process.returncode
         if code < 0 or any(marker in stderr for marker in _CRASH_MARKERS):
-            how = f"killed by signal {-code}" if code < 0 else f"exited with status {code}"
-            return CompileResult(
-                Outcome.CRASH,
-                self.info,
-                pipeline,
-                elapsed,
-                stderr_tail=f"{_tail(stderr)}\n[{self.binary.name} {how}]".lstrip(),
-            )
+            return crash_result(self.info, pipeline, elapsed, _tail(stderr), self.binary.name, code)
         diagnostics = parse_diagnostics(stderr)
         if code != 0:
             if not diagnostics:  # failed without saying why: still a rejection, keep the words it printed
