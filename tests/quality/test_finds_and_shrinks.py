@@ -8,6 +8,7 @@ The faults are mutations applied by the compiler worker to the pinned compiler's
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -49,8 +50,14 @@ def test_fault_is_found_and_shrunk(
 ) -> None:
     with Judge(timeout=60, post_hook=f"tests.mutants:{fault}") as faulty, Judge(timeout=60) as real:
         # The project's corpus makes the real compiler's own known bugs known here too: they are neither
-        # reported nor shrunk, so the campaign spends its time on the injected fault.
-        corpus = Corpus(tmp_path, also_known=PROJECT_CORPUS)
+        # reported nor shrunk, so the campaign spends its time on the injected fault. Entries under the
+        # fault's own rule are left out: a signature is a heuristic, and one of them could hide the fault.
+        known = tmp_path / "known"
+        known.mkdir()
+        for entry_path in PROJECT_CORPUS.glob("*.mlir"):
+            if rule not in entry_path.read_text().splitlines()[0]:
+                shutil.copy(entry_path, known)
+        corpus = Corpus(tmp_path / "found", also_known=known)
         stats = Campaign(faulty, corpus).run(
             level,
             examples=budget,
