@@ -29,6 +29,10 @@ PROFILE = settings.get_profile(os.environ.get("STREAM_FUZZ_PROFILE", "ci"))
 
 # Pinned examples replay on every run whatever the profile. A failure prints the spec of the program it
 # found (`build(ProgramSpec(...))`); pasting it here as an @example keeps it replayed from then on.
+# Tokens are read modulo the token table (generators/specs.py), so changing the table changes what these
+# build (test_pinned_examples_have_their_shapes says so). To find a spec with given features again:
+#   find(program_specs("l2"), lambda s: {"transfer_in_wave", "transfer_fanout"} <= features(build(s)),
+#        settings=settings(database=None, derandomize=True))
 # The seed's shape: a value transferred to another device inside a concurrent wave, consumed there.
 TRANSFER_IN_WAVE = ProgramSpec(
     level="l2",
