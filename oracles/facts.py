@@ -36,7 +36,6 @@ class Storage:
     kind: str  # alloca | alloc | constants | import | global | argument | <op name> for opaque producers
     devices: Devices | None
     attr: ir.Attribute | None  # the affinity attribute, None when absent
-    op: ir.Operation | None  # the creating op (None for function arguments)
     value: ir.Value  # the storage value itself
 
     # Printing names and attributes is slow in the bindings; only violations need them.
@@ -88,7 +87,6 @@ class Range:
 class Wave:
     """A stream.cmd.concurrent: each member command (or nested region) with the ranges it touches."""
 
-    op: ir.Operation
     members: list[list[Range]] = field(default_factory=list)
 
 
@@ -100,7 +98,6 @@ class Facts:
     accesses: list[Access] = field(default_factory=list)
     waves: list[Wave] = field(default_factory=list)
     execute_devices: list[Devices | None] = field(default_factory=list)  # indexed by Access.execute
-    functions: list[str] = field(default_factory=list)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -131,11 +128,9 @@ class _Reader:
         return self._device_sets[attr]
 
     # -- tracing values back to storage -------------------------------------------------------------
-    def _new_storage(
-        self, value: ir.Value, kind: str, op: ir.Operation | None, attr: ir.Attribute | None
-    ) -> int:
+    def _new_storage(self, value: ir.Value, kind: str, attr: ir.Attribute | None) -> int:
         if value not in self._storage_ids:
-            storage = Storage(len(self.facts.storages), kind, self._devices(attr), attr, op, value)
+            storage = Storage(len(self.facts.storages), kind, self._devices(attr), attr, value)
             self.facts.storages.append(storage)
             self._storage_ids[value] = storage.id
         return self._storage_ids[value]
@@ -156,7 +151,7 @@ class _Reader:
         index = ir.OpResult(value).result_number
         if name in _STORAGE_OPS:
             attr = op.attributes.get("affinity", None)
-            return frozenset({self._new_storage(value, _STORAGE_OPS[name], op, attr)})
+            return frozenset({self._new_storage(value, _STORAGE_OPS[name], attr)})
         if name == "stream.resource.subview":
             return self.origins(op.operands[0])
         if name in ("stream.timepoint.await", "util.optimization_barrier"):
@@ -177,7 +172,7 @@ class _Reader:
                     found |= self.origins(_terminator(block).operands[index])
             return found
         # Calls and anything else opaque: storage of unknown placement.
-        return frozenset({self._new_storage(value, name, op, None)})
+        return frozenset({self._new_storage(value, name, None)})
 
     def _trace_block_argument(self, argument: ir.BlockArgument) -> frozenset[int]:
         parent = argument.owner.owner
@@ -191,7 +186,7 @@ class _Reader:
         block = argument.owner
         if block == block.region.blocks[0]:
             kind = "argument" if name in ("util.func", "func.func") else f"block argument of {name}"
-            return frozenset({self._new_storage(argument, kind, None, None)})
+            return frozenset({self._new_storage(argument, kind, None)})
         # A successor block (scf lowered to cf): whatever its predecessors' branches pass in.
         found: frozenset[int] = frozenset()
         for forwarded in _forwarded_operands(block):
@@ -200,9 +195,6 @@ class _Reader:
 
     # -- walking ops in program order ---------------------------------------------------------------
     def read_function(self, function: ir.Operation) -> None:
-        # util.initializer has no symbol name.
-        name = function.attributes.get("sym_name", function.name)
-        self.facts.functions.append(str(name).strip('"'))
         for op in _ops_in(function):
             self._read_op(op)
 
@@ -265,7 +257,7 @@ class _Reader:
             self._access(kind, affinity, value, op, execute, touched)
 
     def read_wave(self, wave_op: ir.Operation, execute: int) -> Wave:
-        wave = Wave(wave_op)
+        wave = Wave()
         self.facts.waves.append(wave)
         for child in wave_op.regions[0].blocks[0].operations:
             wave.members.append(list(_commands_of(child.operation, self, execute)))
