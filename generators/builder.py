@@ -601,7 +601,7 @@ class Builder:
     def build(self) -> m.Program:
         main = Scope(self, "func", None, [])
         self.main_scope = main
-        table = [k for k in TABLE[self.level] if SWITCHED.get(k, k) in self.sw or k not in SWITCHED]
+        table = token_table(self.level, self.sw)
         tokens = []
         for t in self.spec.tokens:
             b = Bits(t)
@@ -617,6 +617,18 @@ class Builder:
         if "topology" in self.sw:
             links = ((self.devices[0], self.devices[1]), (self.devices[1], self.devices[0]))
         return m.Program(self.level, self.devices, [*self.functions, fn], links, self.sw)  # type: ignore[arg-type]
+
+
+def token_table(level: str, switches: frozenset[str]) -> list[str]:
+    """The kinds a token can decode to: the level's table without the kinds switched off."""
+    return [k for k in TABLE[level] if SWITCHED.get(k, k) in switches or k not in SWITCHED]
+
+
+def encode(level: str, switches: frozenset[str], steps: list[tuple[str, int]]) -> tuple[int, ...]:
+    """Tokens for (kind, choices) steps, where `choices` packs the op's own choices (what is left of a
+    token after its kind). Pinned examples written this way survive reweighting of the token table."""
+    table = token_table(level, switches)
+    return tuple(table.index(kind) + len(table) * choices for kind, choices in steps)
 
 
 def build(spec: ProgramSpec) -> m.Program:

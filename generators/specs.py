@@ -20,7 +20,7 @@ from dataclasses import dataclass
 OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier")
 TABLE = {
     "l2": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
-           "dispatch", "dispatch", "barrier", "wave", "wave", "wave", "end", "exec", "exec", "import",
+           "dispatch", "dispatch", "barrier", "wave", "wave", "wave", "wave", "end", "exec", "exec", "import",
            "export", "export", "export"),
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "for", "for", "for", "if", "if", "if", "else", "end", "end",

@@ -18,7 +18,7 @@ from hypothesis import example, given, settings
 
 import stream_fuzz.profiles  # noqa: F401 - registers the profiles
 from generators import Program, label_and_target, programs
-from generators.builder import build
+from generators.builder import build, encode
 from generators.specs import ProgramSpec
 from stream_fuzz.campaign import Campaign
 from stream_fuzz.corpus import Corpus
@@ -28,49 +28,32 @@ PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 PROFILE = settings.get_profile(os.environ.get("STREAM_FUZZ_PROFILE", "ci"))
 
 # Pinned examples replay on every run whatever the profile. A failure prints the spec of the program it
-# found (`build(ProgramSpec(...))`); pasting it here as an @example keeps it replayed from then on.
-# Tokens are read modulo the token table (generators/specs.py), so changing the table changes what these
-# build (test_pinned_examples_have_their_shapes says so). To find a spec with given features again:
-#   find(program_specs("l2"), lambda s: {"transfer_in_wave", "transfer_fanout"} <= features(build(s)),
-#        settings=settings(database=None, derandomize=True))
+# found (`build(ProgramSpec(...))`); pasting it here as an @example keeps it replayed from then on. Write
+# its tokens as (kind, choices) steps with `encode` (choices = token // len(token_table(...)) of the
+# printed spec) so that reweighting the token table does not change what the example builds.
 # The seed's shape: a value transferred to another device inside a concurrent wave, consumed there.
+L2_SWITCHES = frozenset({"dispatch_tied", "update", "waves", "dispatch", "fill"})
 TRANSFER_IN_WAVE = ProgramSpec(
     level="l2",
     n_devices=4,
     promise_mask=0,
     max_depth=4,
-    tokens=(0, 1, 148, 253),
-    switches=frozenset({"dispatch_tied", "update", "waves", "dispatch", "fill"}),
+    tokens=encode("l2", L2_SWITCHES, [("splat", 0), ("transfer", 0), ("wave", 10), ("transfer", 18)]),
+    switches=L2_SWITCHES,
 )
 # A round trip d0 -> d1 -> d0 with an scf.for, through the whole stream pipeline.
+L1_SWITCHES = frozenset({
+    "fill", "topology", "update", "copy", "dispatch_tied", "export", "clone", "transfer_from", "import",
+    "if", "call", "for", "transfer_on", "dispatch", "barrier", "cross_device", "optimal", "slice",
+})
 ROUND_TRIP_WITH_LOOP = ProgramSpec(
     level="l1",
     n_devices=2,
     promise_mask=0,
     max_depth=4,
-    tokens=(0, 0, 203376, 203, 2129),
-    switches=frozenset(
-        {
-            "fill",
-            "topology",
-            "update",
-            "copy",
-            "dispatch_tied",
-            "export",
-            "clone",
-            "transfer_from",
-            "import",
-            "if",
-            "call",
-            "for",
-            "transfer_on",
-            "dispatch",
-            "barrier",
-            "cross_device",
-            "optimal",
-            "slice",
-        }
-    ),
+    tokens=encode("l1", L1_SWITCHES, [("splat", 0), ("splat", 0), ("for", 7263), ("clone", 7),
+                                      ("transfer", 76)]),
+    switches=L1_SWITCHES,
 )
 
 
