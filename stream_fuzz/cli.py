@@ -6,6 +6,7 @@ Exit codes shared by every subcommand: 0 clean, 1 a finding / not ok, 2 bad inpu
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -276,8 +277,17 @@ def cmd_stats(args: argparse.Namespace) -> int:
             result = compiler.compile(text, resolve_pipeline(pipeline))
             return result.outcome is not Outcome.DIAGNOSTIC, "\n".join(map(str, result.diagnostics)) or None
 
+        def keep_invalid(text: str, diagnostic: str) -> None:
+            # Every rejected program, headed by its diagnostic, to classify as generator or compiler bug.
+            folder = Path(args.keep_invalid)
+            folder.mkdir(parents=True, exist_ok=True)
+            name = f"invalid-{hashlib.sha256(text.encode()).hexdigest()[:12]}.mlir"
+            header = "".join(f"// {line}\n" for line in diagnostic.strip().splitlines()[:4])
+            (folder / name).write_text(header + text)
+
         for level in levels:
-            results.append(collect_stats(level, args.examples, compile_fn))
+            results.append(collect_stats(level, args.examples, compile_fn, args.seed,
+                                         keep_invalid if args.keep_invalid else None))
             print(format_stats(results[-1]))
     if args.json:
         Path(args.json).write_text(json.dumps(results if len(results) > 1 else results[0], indent=2) + "\n")
@@ -365,6 +375,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--level", choices=["l1", "l2", "all"], default="l2")
     stats.add_argument("--examples", type=int, default=1000, metavar="N")
     stats.add_argument("--json", metavar="FILE", help="write the statistics as JSON")
+    stats.add_argument("--seed", type=int, help="draw the same programs as an earlier run with this seed")
+    stats.add_argument("--keep-invalid", metavar="DIR", help="write every rejected program to DIR")
     _add_compiler_options(stats)
     stats.set_defaults(run=cmd_stats)
 

@@ -3,7 +3,8 @@
 `collect_stats(level, examples, compile_fn)` draws `examples` programs through a normal Hypothesis
 run (generate phase only, no database), times drawing + printing each one, compiles each with
 `compile_fn(text, pipeline) -> (ok, diagnostic)` and summarizes. `pipeline` is the program's
-`Program.pipeline` name ("stream" or "allocation").
+`Program.pipeline` name ("stream" or "allocation"). `seed` makes the draw repeatable; `on_invalid(text,
+diagnostic)` sees every rejected program (the summary keeps only the first five).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from generators import features, print_program, programs
@@ -21,7 +22,8 @@ from generators import features, print_program, programs
 CompileFn = Callable[[str, str], tuple[bool, str | None]]
 
 
-def collect_stats(level: str, examples: int, compile_fn: CompileFn) -> dict:
+def collect_stats(level: str, examples: int, compile_fn: CompileFn, draw_seed: int | None = None,
+                  on_invalid: Callable[[str, str], None] | None = None) -> dict:
     strategy = programs(level)
     times: list[float] = []
     counts: Counter[str] = Counter()
@@ -53,7 +55,11 @@ def collect_stats(level: str, examples: int, compile_fn: CompileFn) -> dict:
             diagnostics[errors[0].strip()[:200] if errors else "<no diagnostic>"] += 1
             if len(failing) < 5:
                 failing.append(text)
+            if on_invalid is not None:
+                on_invalid(text, diagnostic or "")
 
+    if draw_seed is not None:
+        run = seed(draw_seed)(run)
     run()
     n = len(times)
     return {
