@@ -18,6 +18,7 @@ Validity rules enforced here (the verifier checks only some of them):
 from __future__ import annotations
 
 from generators import model as m
+from generators.avoid import run_dead_nested_loops_once
 from generators.specs import OPS, TABLE, ProgramSpec
 
 SIZES = (16, 32, 64, 128)
@@ -132,7 +133,12 @@ class Builder:
         self.readers: dict[int, list[m.Execute]] = {}  # top-level value id -> executes capturing it
         self.consumed_by_exec: set[int] = set()
         self.ran_on: dict[int, str] = {}  # L1 value id -> device of the op that last wrote it
-        self.optimal_of_external: set[m.Affinity] = set()  # L1 optimal targets of external sources
+        self.optimal_targets: set[m.Affinity] = set()  # L1 optimal transfer targets used so far
+        # Result id -> the value whose data it carries (transfers, clones, whole copies, loop results,
+        # call results returning a parameter): canonicalization and usage refinement may merge them.
+        self.alias: dict[int, m.Value] = {}
+        self.carried: set[int] = set()  # roots of values an scf.for carries
+        self.exported: set[int] = set()  # roots of `*` values moved to external for an export
 
     # ---- helpers ----
 
@@ -140,6 +146,14 @@ class Builder:
               origin: m.Value | None = None) -> m.Value:
         self.next_id += 1
         return m.Value(self.next_id, size, lifetime, homes, origin)
+
+    def root(self, v: m.Value) -> int:
+        """The id of the value `v` may be merged with, through aliases, in-place writes and captures."""
+        while True:
+            nxt = self.alias.get(v.id) or self.tied_to.get(v.id) or v.origin
+            if nxt is None:
+                return v.id
+            v = nxt
 
     def like(self, v: m.Value) -> m.Value:
         """A new value of the same type and home (a tied result, a region or loop result)."""
@@ -195,6 +209,7 @@ class Builder:
         r = self.value(v.size, v.lifetime, (dev,))
         execution = self.aff(dev) if "transfer_on" in self.sw else None
         scope.add(m.Transfer(src, r, self.aff(dev), self.aff(v.home), execution), [r])
+        self.alias[r.id] = src
         return r
 
     def op_aff(self, device: str) -> m.Affinity | None:
@@ -254,6 +269,7 @@ class Builder:
     def folds_to(self, r: m.Value, source: m.Value) -> None:
         """`r` is a whole copy of `source`, which canonicalization may substitute for it: it was last
         written where `source` was (see the barrier bugs in op_barrier)."""
+        self.alias[r.id] = source
         if source.id in self.ran_on:
             self.ran_on[r.id] = self.ran_on[source.id]
         else:
@@ -333,13 +349,14 @@ class Builder:
         if "optimal" in self.sw and b.take(3) == 0:
             other = self.devices[(ti + 1 + b.take(n - 1)) % n]
             target = m.Affinity("optimal", (self.devices[ti], other), target.kind)
-            if self.level == "l1" and s.lifetime == "external":
+            if self.level == "l1":
                 # Known compiler bug (compiler_bugs/partition_affinity_null_optimal_members.mlir): two
                 # transfers of external values to one optimal target share a partition whose affinity
-                # joins to null members. One such transfer per target.
-                if target in self.optimal_of_external:
+                # joins to null members. Usage refinement makes values moved from an external one
+                # external too, so at L1 each optimal target is used once.
+                if target in self.optimal_targets:
                     target = self.aff(self.devices[ti])
-                self.optimal_of_external.add(target)
+                self.optimal_targets.add(target)
         # At L1 either end may run it; at L2 it runs where its execute runs.
         runs_on = here or (s.home if b.take(2) else target.home)
         src_aff = None
@@ -347,7 +364,9 @@ class Builder:
             src_aff = self.aff(runs_on if s.lives_on(runs_on) else s.home)
         execution = self.aff(runs_on) if "transfer_on" in self.sw else None
         r = self.value(s.size, self.lifetime(b), target.devices)
-        scope.add(m.Transfer(scope.read(s), r, target, src_aff, execution), [r])
+        src = scope.read(s)
+        scope.add(m.Transfer(src, r, target, src_aff, execution), [r])
+        self.alias[r.id] = src
 
     def op_barrier(self, scope: Scope, b: Bits) -> None:
         # Known compiler bugs (tests/generators/compiler_bugs/partition_affinity_barrier_*.mlir): the
@@ -380,11 +399,16 @@ class Builder:
     def op_export(self, scope: Scope, b: Bits) -> None:
         if scope is not self.main_scope:
             return self.op_splat(scope, b)
-        cands = [v for v in scope.readable() if self.level == "l1" or v.lifetime == "external"]
+        # Known compiler bug (compiler_bugs/refine_usage_scf_for_lifetime_mismatch.mlir): a value both
+        # exported (through a move to external) and carried by scf.for gets different lifetimes on the
+        # loop's entry and back edges. So the two never share a root.
+        cands = [v for v in scope.readable() if v.lifetime == "external"
+                 or (self.level == "l1" and self.root(v) not in self.carried)]
         if not cands:
             return
         v = self.pick(cands, b)
         if v.lifetime != "external":
+            self.exported.add(self.root(v))
             # Only external resources can leave; move it there on its own device first.
             x = self.value(v.size, "external", (v.home,))
             scope.add(m.Transfer(v, x, self.aff(v.home), self.aff(v.home)), [x])
@@ -497,13 +521,15 @@ class Builder:
     # ---- L1: structured control flow and calls ----
 
     def open_loop(self, scope: Scope, b: Bits) -> Scope:
-        if not scope.readable():
+        # Exported values are never carried (see op_export).
+        if not [v for v in scope.readable() if self.root(v) not in self.exported]:
             self.op_splat(scope, b)
         inits: list[m.Value] = []
         for _ in range(1 + b.take(2)):
-            rest = [v for v in scope.readable() if v not in inits]
+            rest = [v for v in scope.readable() if v not in inits and self.root(v) not in self.exported]
             if rest:
                 inits.append(self.pick(rest, b))
+        self.carried.update(self.root(v) for v in inits)
         args = [self.like(v) for v in inits]
         inner = Scope(self, "loop", scope, scope.readable() + args)
         inner.own.update(a.id for a in args)
@@ -515,6 +541,7 @@ class Builder:
         assert scope is not None
         yields = [self.match(inner, a, []) or a for a in f["args"]]
         results = [self.like(v) for v in f["inits"]]
+        self.alias.update((r.id, v) for r, v in zip(results, f["inits"], strict=True))
         scope.add(m.ForLoop(f["trips"], f["inits"], f["args"], inner.body, yields, results), results)
 
     def match(self, inner: Scope, key: m.Value, used: list[m.Value]) -> m.Value | None:
@@ -581,23 +608,18 @@ class Builder:
         # Known compiler bug (tests/generators/compiler_bugs/ipo_duplicate_passthrough_call_result.mlir):
         # two results that both fold to one parameter (a round trip of it, a full update of it) break
         # iree-util-ipo. Return at most one value derived from each root (parameter or not).
-        moved = {op.result.id: op.source for op in m.walk(inner.body) if isinstance(op, m.Transfer | m.Clone)}
-
-        def root(v: m.Value) -> int:
-            while True:
-                nxt = self.tied_to.get(v.id) or moved.get(v.id)
-                if nxt is None:
-                    return v.id
-                v = nxt
-
         returns: list[m.Value] = []
         for v in reversed([v for v in inner.produced if v in inner.pool]):
-            if len(returns) < 3 and all(root(v) != root(r) for r in returns):
+            if len(returns) < 3 and all(self.root(v) != self.root(r) for r in returns):
                 returns.insert(0, v)
         returns = returns or f["params"][:1]
         name = f"callee{len(self.functions)}"
         self.functions.append(m.Function(name, f["params"], inner.body, returns))
         results = [self.like(v) for v in returns]
+        arg_of = {p.id: a for p, a in zip(f["params"], f["args"], strict=True)}
+        for r, v in zip(results, returns, strict=True):
+            if self.root(v) in arg_of:  # a parameter passed through: IPO makes it the argument
+                self.alias[r.id] = arg_of[self.root(v)]
         f["caller"].add(m.Call(name, f["args"], results), results)
 
     def run_l1(self, tokens: list[tuple[str, Bits]]) -> None:
@@ -626,9 +648,7 @@ class Builder:
                     continue  # callees are straight-line code
                 elif kind == "if":
                     stack.append(self.open_branch(top, b))
-                # Known compiler bug (tests/generators/compiler_bugs/fixed_point_dead_loop_in_if.mlir):
-                # a loop inside scf.if can stall the fixed-point pipeline; no loops inside branches.
-                elif top.kind != "branch":
+                else:
                     stack.append(self.open_loop(top, b))
             else:
                 self.op(top, kind, b)
@@ -652,6 +672,8 @@ class Builder:
         for v in list(main.pool):
             main.body.append(m.Expect(v, v.home))
         fn = m.Function("main", [], main.body, [], public=True, handles=self.handles)
+        if self.level == "l1":
+            run_dead_nested_loops_once(fn)
         links: tuple[tuple[str, str], ...] = ()
         if "topology" in self.sw:
             links = ((self.devices[0], self.devices[1]), (self.devices[1], self.devices[0]))
