@@ -1,7 +1,7 @@
 """Programs in compiler_bugs/ are compiler bugs the generator met; they must still reproduce.
 
 When one stops failing, the pinned compiler was fixed: move the file out and drop the matching
-avoidance in generators/builder.py (each is marked "Known compiler bug").
+avoidance in generators/builder.py or generators/avoid.py (each is marked "Known compiler bug").
 
 - compiler_bugs/*.mlir: valid input the stream pipeline rejects.
 - compiler_bugs/placement/*.mlir: compiles with schedule-allocation, and the oracle reports the rule
