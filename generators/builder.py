@@ -25,6 +25,7 @@ SIZES = (16, 32, 64, 128)
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).
 SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call")} | {"wave": "waves"}
 PATTERNS = (0, 7, 255, 1234)
+PICK_RADIX = 8
 
 
 class Bits:
@@ -183,7 +184,7 @@ class Builder:
         """Where an in-place write of `t` runs: always a device of its home."""
         if scope.device is not None:
             return scope.device
-        return t.homes[b.take(len(t.homes))]
+        return t.homes[b.take(2) % len(t.homes)]  # fixed width, as in pick()
 
     def readable(self, scope: Scope) -> list[m.Value]:
         """Values a non-transfer op may read. Wave items cannot move a value first (nothing else in
@@ -217,7 +218,10 @@ class Builder:
 
     @staticmethod
     def pick(vals: list[m.Value], b: Bits) -> m.Value:
-        return vals[b.take(len(vals))]
+        """Counting back from the newest value, with a digit of fixed width. Both keep a token's meaning
+        when the shrinker deletes an earlier op: the same recent value is picked, and the token's later
+        digits (devices, sizes) are not shifted by a change in how many values exist."""
+        return vals[-1 - b.take(PICK_RADIX) % len(vals)]
 
     # ---- ops ----
 

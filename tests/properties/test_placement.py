@@ -19,6 +19,7 @@ from hypothesis import example, given, settings
 import stream_fuzz.profiles  # noqa: F401 - registers the profiles
 from generators import Program, label_and_target, programs
 from generators.builder import build, encode
+from generators.model import ForLoop, Transfer
 from generators.specs import ProgramSpec
 from stream_fuzz.campaign import Campaign
 from stream_fuzz.corpus import Corpus
@@ -38,10 +39,10 @@ TRANSFER_IN_WAVE = ProgramSpec(
     n_devices=4,
     promise_mask=0,
     max_depth=4,
-    tokens=encode("l2", L2_SWITCHES, [("splat", 0), ("transfer", 0), ("wave", 10), ("transfer", 18)]),
+    tokens=encode("l2", L2_SWITCHES, [("splat", 0), ("transfer", 0), ("wave", 0), ("transfer", 21855)]),
     switches=L2_SWITCHES,
 )
-# A round trip d0 -> d1 -> d0 with an scf.for, through the whole stream pipeline.
+# A round trip d0 -> d1 -> d0 carried by an scf.for, through the whole stream pipeline.
 L1_SWITCHES = frozenset({
     "fill", "topology", "update", "copy", "dispatch_tied", "export", "clone", "transfer_from", "import",
     "if", "call", "for", "transfer_on", "dispatch", "barrier", "cross_device", "optimal", "slice",
@@ -51,8 +52,7 @@ ROUND_TRIP_WITH_LOOP = ProgramSpec(
     n_devices=2,
     promise_mask=0,
     max_depth=4,
-    tokens=encode("l1", L1_SWITCHES, [("splat", 0), ("splat", 0), ("for", 7263), ("clone", 7),
-                                      ("transfer", 76)]),
+    tokens=encode("l1", L1_SWITCHES, [("splat", 0), ("for", 16), ("transfer", 24), ("transfer", 16)]),
     switches=L1_SWITCHES,
 )
 
@@ -93,3 +93,5 @@ def test_pinned_examples_have_their_shapes() -> None:
 
     assert {"transfer_in_wave", "transfer_fanout"} <= features(build(TRANSFER_IN_WAVE))
     assert {"transfer_roundtrip", "for"} <= features(build(ROUND_TRIP_WITH_LOOP))
+    (loop,) = [op for op in build(ROUND_TRIP_WITH_LOOP).main.body if isinstance(op, ForLoop)]
+    assert isinstance(loop.body[-1], Transfer) and loop.yields == [loop.body[-1].result]
