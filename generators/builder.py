@@ -23,7 +23,7 @@ from generators.specs import OPS, TABLE, ProgramSpec
 
 SIZES = (16, 32, 64, 128)
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).
-SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call")} | {"wave": "waves"}
+SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call")}
 PATTERNS = (0, 7, 255, 1234)
 PICK_RADIX = 8
 

@@ -11,7 +11,7 @@ from generators.specs import OPS, ProgramSpec
 # Swarm switches: each example turns a random subset on, so rare combinations get their turn.
 # `splat` and `transfer` are always on: they make values and move them.
 SWITCHES = {
-    "l2": (*OPS[2:], "dispatch_tied", "waves", "nested_waves", "cross_capture", "optimal",
+    "l2": (*OPS[2:], "dispatch_tied", "nested_waves", "cross_capture", "optimal",
            "transfer_from", "transfer_on", "topology", "import", "export"),
     "l1": (*OPS[2:], "dispatch_tied", "cross_device", "optimal", "transfer_from", "transfer_on",
            "topology", "import", "export", "for", "if", "call"),
