@@ -116,6 +116,8 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
                 continue
             if access.kind == "read" and (access.execute, storage_id) in pulled:
                 continue
+            if access.kind == "flush" and _only_used_by(storage, _enclosing_execute(access.op)):
+                continue  # a flush of memory no other device ever sees is redundant, not misplaced
             missing = sorted(d for d in access.devices if not facts.topology.serves(storage.devices, d))
             for device in missing:
                 message = (
@@ -123,6 +125,23 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
                     f"{storage.name} ({storage.kind}) is placed on {storage.affinity}"
                 )
                 yield _violation(rule, message, access, storage, access.devices, facts)
+
+
+def _enclosing_execute(op: ir.Operation) -> ir.Operation | None:
+    while op.name != "stream.cmd.execute":
+        parent = op.parent
+        if parent is None:
+            return None
+        op = parent.operation
+    return op
+
+
+def _only_used_by(storage: Storage, execute: ir.Operation | None) -> bool:
+    """The storage lives and dies around one execute: captured by it, otherwise only deallocated."""
+    if execute is None:
+        return False
+    return all(use.owner.operation == execute or use.owner.name == "stream.resource.dealloca"
+               for use in storage.value.uses)
 
 
 def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:

@@ -31,6 +31,13 @@ CASES = [
         {"placement/invalidate", "visibility/transfer"},
     ),
     ("alloc_promise_targets", mutants.expect_elsewhere("dev2"), {"intent/expect"}),
+    # The redundant flush of an execute-local alloca is exempt, its placement is not: moved off the
+    # device that writes it, the alloca is caught (and its dealloca no longer returns it to its pool).
+    (
+        "stream_flush_local_optimal_target",
+        mutants.move_op("stream.resource.alloca", 2, "d0"),
+        {"placement/write", "dealloca/pool"},
+    ),
 ]
 
 
