@@ -242,9 +242,15 @@ class Builder:
         offset = t.size - length if b.take(2) else 0
         dev = self.device_of_target(scope, b, t)
         lt = scope.write(t)
-        r = self.like(t)
+        r = self.written(t, dev, length)
         scope.add(m.Fill(lt, r, PATTERNS[b.take(len(PATTERNS))], offset, length, self.op_aff(dev)), [r],
                   {r.id: lt})
+
+    def written(self, t: m.Value, dev: str, length: int) -> m.Value:
+        """The result of writing `length` bytes of `t` in place on `dev`. A whole write leaves nothing
+        of the old contents, so the result lives where it was written: the compiler may drop whatever
+        put `t` on its other homes (a transfer to an optimal set, say)."""
+        return self.value(t.size, t.lifetime, (dev,)) if length == t.size else self.like(t)
 
     def _source_into(self, scope: Scope, b: Bits, kind: str) -> None:
         """update / copy: read one value, write another in place."""
@@ -259,12 +265,13 @@ class Builder:
         dev = self.device_of_target(scope, b, t)
         lt = scope.write(t)
         ls = self.use(scope, s, dev)
-        r = self.like(t)
         if kind == "update":
             offset, length = (t.size - s.size if b.take(2) else 0), s.size
+            r = self.written(t, dev, length)
             op: m.Op = m.Update(ls, lt, r, offset, self.op_aff(dev))
         else:
             length = s.size >> b.take(2)
+            r = self.written(t, dev, length)
             op = m.Copy(ls, lt, r, length, self.op_aff(dev))
         scope.add(op, [r], {r.id: lt})
         if length == t.size:

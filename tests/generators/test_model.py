@@ -117,11 +117,20 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
                 assert v.lives_on(dev), (type(op).__name__, v.name, v.homes, dev)
             for v in written_by(op):
                 assert v.lives_on(dev)
-            if isinstance(op, m.Fill | m.Update | m.Copy | m.AsyncBarrier):
-                assert op.result.homes == (op.source if isinstance(op, m.AsyncBarrier) else op.target).homes
+            if isinstance(op, m.AsyncBarrier):
+                assert op.result.homes == op.source.homes
+            elif isinstance(op, m.Fill | m.Update | m.Copy):
+                # An in-place write keeps the target's homes, except that a whole write leaves the result
+                # only where it was written.
+                whole = _write_length(op) == op.target.size
+                assert op.result.homes == ((dev,) if whole else op.target.homes)
         if isinstance(op, m.Region):
             for a, c in zip(op.args, op.captures, strict=True):
                 assert a.homes == c.homes
+
+
+def _write_length(op: m.Fill | m.Update | m.Copy) -> int:
+    return op.update.size if isinstance(op, m.Update) else op.length
 
 
 @FAST
