@@ -51,6 +51,11 @@ def _live(fn: m.Function) -> set[int]:
         elif isinstance(op, m.IfElse):
             for r, t, e in zip(op.results, op.then_yields, op.else_yields, strict=True):
                 deps[r.id] = [t, e]
+        elif isinstance(op, m.Fill | m.Update | m.Copy) and _writes_whole_target(op):
+            # Canonicalize folds a whole fill into a splat and a whole update or copy into its source:
+            # the old contents of the target are dead
+            # (compiler_bugs/fixed_point_dead_loop_behind_full_fill.mlir).
+            deps[op.result.id] = [] if isinstance(op, m.Fill) else [_operands(op)[0]]
         else:
             for r in _results(op):
                 deps[r.id] = _operands(op)
@@ -77,6 +82,11 @@ def _copies_carried(loop: m.ForLoop) -> bool:
         if isinstance(op, m.Dispatch) and any(op.operands[t].id in carried for t in op.tied if t is not None):
             return True
     return False
+
+
+def _writes_whole_target(op: m.Fill | m.Update | m.Copy) -> bool:
+    length = op.update.size if isinstance(op, m.Update) else op.length
+    return length == op.target.size
 
 
 def _operands(op: m.Op) -> list[m.Value]:

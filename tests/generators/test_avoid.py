@@ -59,3 +59,21 @@ def test_live_or_read_only_nested_loops_keep_iterating(mlir, kept: bool, writes:
     run_dead_nested_loops_once(program.main)
     assert (outer.trips, inner.trips) == (2, 2)
     mlir.run(print_program(program), "stream")
+
+
+def test_loops_feeding_only_a_whole_fill_are_dead(mlir) -> None:
+    """A fill of a whole resource folds into a splat: the loops feeding it are dead after all."""
+    from iree.compiler import ir
+
+    v = Values()
+    v1, outer_arg, inner_arg, filled, inner_result, outer_result, final = (v() for _ in range(7))
+    fill_arg = m.Fill(inner_arg, filled, 0, 0, 8, D0)
+    inner = m.ForLoop(2, [v1], [inner_arg], [fill_arg], [filled], [inner_result])
+    outer = m.ForLoop(2, [v1], [outer_arg], [inner], [inner_result], [outer_result])
+    body = [m.Splat(v1, 0, D0), outer, m.Fill(outer_result, final, 0, 0, 16, D0), m.Expect(final, "d0")]
+    program = m.Program("l1", ("d0",), [m.Function("main", [], body, [], public=True)])
+    with pytest.raises(ir.MLIRError, match="fixed point"):
+        mlir.run(print_program(program), "stream")
+    run_dead_nested_loops_once(program.main)
+    assert (outer.trips, inner.trips) == (2, 1)
+    mlir.run(print_program(program), "stream")
