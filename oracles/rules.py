@@ -246,8 +246,10 @@ def _race(a: Range, b: Range) -> Violation:
 
 
 def _overlap(a: Range, b: Range) -> bool:
+    if _constant(a.length) == 0 or _constant(b.length) == 0:
+        return False  # an empty range touches no bytes
     if a.offset == b.offset:
-        return True  # same start: overlapping unless empty
+        return True  # same start, neither empty
     bounds = [_constant(v) for v in (a.offset, a.length, b.offset, b.length)]
     if None in bounds:
         return False

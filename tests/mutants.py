@@ -110,6 +110,16 @@ def two_writers_in_one_wave(module: ir.Module) -> None:
     second.operands[3] = first.opview.target  # (source, source_offset, source_size, target, ...)
 
 
+def two_writers_in_one_wave_one_empty(module: ir.Module) -> None:
+    """As two_writers_in_one_wave, but the second copy has length 0: it touches no bytes, so no race."""
+    two_writers_in_one_wave(module)
+    wave = walk(module, "stream.cmd.concurrent")[0]
+    second = [op.operation for op in wave.regions[0].blocks[0].operations if op.name == "stream.cmd.copy"][1]
+    zero = next(op.results[0] for op in walk(module, "arith.constant")
+                if str(op.attributes["value"]) == "0 : index")
+    second.operands[len(second.operands) - 1] = zero
+
+
 def expect_elsewhere(device: str) -> Callable[[ir.Module], None]:
     """Change the program's intent instead of the output: the value should have gone to `device`."""
 

@@ -59,6 +59,16 @@ def test_mutant_is_caught_by_its_rule(
     assert {v.rule for v in report.violations} == rules, "\n".join(map(str, report.violations))
 
 
+def test_an_empty_write_in_a_wave_races_with_nothing(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module], intent: Callable[[str], Intent]
+) -> None:
+    """The wave/race mutant, with the second writer made zero-length: the ranges share an offset but
+    no byte (a false alarm an L1 campaign found on zero-length copies)."""
+    module = parse(compiled("seed_tp4_fanout"))
+    mutants.two_writers_in_one_wave_one_empty(module)
+    assert "wave/race" not in {v.rule for v in check_module(module, intent("seed_tp4_fanout")).violations}
+
+
 def test_seed_bug_shape_fails_with_placement_and_flush_violations(
     compiled: Callable[[str], str], parse: Callable[[str], ir.Module], intent: Callable[[str], Intent]
 ) -> None:
