@@ -10,19 +10,22 @@ from generators import model as m
 
 
 def run_dead_nested_loops_once(fn: m.Function) -> None:
-    """Known compiler bug (compiler_bugs/fixed_point_dead_loop_in_loop.mlir, ..._in_if.mlir): a loop
-    nested in a loop or branch, whose results feed nothing the function keeps, and which copies or writes
-    a carried value, makes the fixed-point pipeline oscillate (elide-timepoints adds a join that
-    canonicalize removes). Such a loop, and every loop inside it, runs once; live nested loops keep
-    iterating."""
+    """Known compiler bug (compiler_bugs/fixed_point_dead_loop_*.mlir): a loop nested in a loop or branch
+    with a carried slot that changes from one iteration to the next but feeds nothing the function keeps
+    can make the fixed-point pipeline oscillate (elide-timepoints adds a join that canonicalize removes).
+    Such a loop, and every loop inside it, runs once; nested loops whose changing slots are all live keep
+    iterating.
+
+    The reproducers change the dead slot by writing it in place, cloning it, filling a dispatch result
+    made from it, yielding a fresh dispatch result, or moving it around a round trip, next to live
+    slots; narrower tests missed one route after another, so any change of any dead slot counts."""
     live = _live(fn)
 
     def visit(ops: list[m.Op], nested: bool) -> None:
         for op in ops:
             if isinstance(op, m.ForLoop):
-                dead = not any(r.id in live for r, y, a in zip(op.results, op.yields, op.args, strict=True)
-                               if y is not a)  # a pass-through result is no use of the loop
-                if nested and dead and _copies_carried(op):
+                changing = [r for r, y, a in zip(op.results, op.yields, op.args, strict=True) if y is not a]
+                if nested and any(r.id not in live for r in changing):
                     for loop in (op, *m.walk(op.body)):
                         if isinstance(loop, m.ForLoop):
                             loop.trips = 1
@@ -33,6 +36,39 @@ def run_dead_nested_loops_once(fn: m.Function) -> None:
                 visit(op.else_body, True)
 
     visit(fn.body, False)
+
+
+def run_partition_cycle_loops_once(fn: m.Function) -> None:
+    """Known compiler bug (compiler_bugs/partition_cycle_through_scf_for_init.mlir): a loop whose body
+    yields a fresh (untied) dispatch result computed from its argument, whose init a later dispatch in the
+    same block reads and whose result a later op uses, makes ScheduleExecution put the init's producer and
+    the later ops in one partition around the loop ("circular dependency: input operation uses partition
+    output"). Such a loop runs once (a one-trip loop folds away)."""
+
+    def visit(ops: list[m.Op]) -> None:
+        for i, op in enumerate(ops):
+            if isinstance(op, m.ForLoop):
+                if op.trips > 1 and _cycles_through(op, ops[i + 1:]):
+                    op.trips = 1
+                visit(op.body)
+            elif isinstance(op, m.IfElse):
+                visit(op.then_body)
+                visit(op.else_body)
+            elif isinstance(op, m.Region):
+                visit(op.body)
+
+    visit(fn.body)
+
+
+def _cycles_through(loop: m.ForLoop, later: list[m.Op]) -> bool:
+    read_by_dispatch = {v.id for op in later if isinstance(op, m.Dispatch) for v in op.operands}
+    used = {v.id for op in later if not isinstance(op, m.Expect) for v in _operands(op)}
+    if not any(r.id in used for r in loop.results):
+        return False
+    fresh = {(r.id, a.id) for op in loop.body if isinstance(op, m.Dispatch) for a in op.operands
+             for r, t in zip(op.results, op.tied, strict=True) if t is None}
+    return any((y.id, a.id) in fresh and init.id in read_by_dispatch
+               for init, a, y in zip(loop.inits, loop.args, loop.yields, strict=True))
 
 
 def _live(fn: m.Function) -> set[int]:
@@ -67,21 +103,6 @@ def _live(fn: m.Function) -> set[int]:
             live.add(v.id)
             todo.extend(deps.get(v.id, ()))
     return live
-
-
-def _copies_carried(loop: m.ForLoop) -> bool:
-    """Does the loop (nested loops included) clone, move or write in place a carried value: an argument
-    of one of its loops or a result of a loop inside it?"""
-    inner = [op for op in m.walk(loop.body) if isinstance(op, m.ForLoop)]
-    carried = {a.id for lp in (loop, *inner) for a in lp.args} | {r.id for lp in inner for r in lp.results}
-    for op in m.walk(loop.body):
-        if isinstance(op, m.Clone | m.Transfer) and op.source.id in carried:
-            return True
-        if isinstance(op, m.Fill | m.Copy | m.Update) and op.target.id in carried:
-            return True
-        if isinstance(op, m.Dispatch) and any(op.operands[t].id in carried for t in op.tied if t is not None):
-            return True
-    return False
 
 
 def _writes_whole_target(op: m.Fill | m.Update | m.Copy) -> bool:

@@ -18,7 +18,7 @@ Validity rules enforced here (the verifier checks only some of them):
 from __future__ import annotations
 
 from generators import model as m
-from generators.avoid import run_dead_nested_loops_once
+from generators.avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
 from generators.specs import OPS, TABLE, ProgramSpec
 
 SIZES = (16, 32, 64, 128)
@@ -685,6 +685,7 @@ class Builder:
         fn = m.Function("main", [], main.body, [], public=True, handles=self.handles)
         if self.level == "l1":
             run_dead_nested_loops_once(fn)
+            run_partition_cycle_loops_once(fn)
         links: tuple[tuple[str, str], ...] = ()
         if "topology" in self.sw:
             links = ((self.devices[0], self.devices[1]), (self.devices[1], self.devices[0]))

@@ -7,7 +7,7 @@ import pytest
 
 from generators import model as m
 from generators import print_program
-from generators.avoid import run_dead_nested_loops_once
+from generators.avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
 
 D0 = m.Affinity("affinity", ("d0",))
 
@@ -76,4 +76,52 @@ def test_loops_feeding_only_a_whole_fill_are_dead(mlir) -> None:
         mlir.run(print_program(program), "stream")
     run_dead_nested_loops_once(program.main)
     assert (outer.trips, inner.trips) == (2, 1)
+    mlir.run(print_program(program), "stream")
+
+
+def test_dead_loop_in_a_branch_carrying_fresh_dispatch_results_runs_once(mlir) -> None:
+    """No in-place write at all (compiler_bugs/fixed_point_dead_loop_yields_dispatch_result.mlir): the
+    loop's carried value changes through a dispatch, which is enough."""
+    from iree.compiler import ir
+
+    v = Values()
+    v1, arg, made, result, other = (v() for _ in range(5))
+    body: list[m.Op] = [m.Splat(other, 0, D0), m.Dispatch("entry1", [v1, other, arg], [made], [None], D0)]
+    loop = m.ForLoop(2, [v1], [arg], body, [made], [result])
+    branch = m.IfElse([m.Splat(v1, 0, D0), loop], [], [], [], [])
+    program = m.Program("l1", ("d0",), [m.Function("main", [], [branch], [], public=True)])
+    with pytest.raises(ir.MLIRError, match="fixed point"):
+        mlir.run(print_program(program), "stream")
+    run_dead_nested_loops_once(program.main)
+    assert loop.trips == 1
+    mlir.run(print_program(program), "stream")
+
+
+def cycle_loop(tied: bool) -> tuple[m.Program, m.ForLoop]:
+    """A loop replacing its argument by a dispatch of it (in place if `tied`), then one dispatch reading
+    both the loop result and the loop's init."""
+    v = Values()
+    v1, arg, made, result, after = (v() for _ in range(5))
+    step = m.Dispatch("entry0", [arg], [made], [0 if tied else None], D0)
+    loop = m.ForLoop(2, [v1], [arg], [step], [made], [result])
+    reader = m.Dispatch("entry1", [result, v1], [after], [None], D0)
+    body = [m.Splat(v1, 0, D0), loop, reader, m.Expect(after, "d0")]
+    return m.Program("l1", ("d0",), [m.Function("main", [], body, [], public=True)]), loop
+
+
+def test_loop_between_partition_members_runs_once(mlir) -> None:
+    from iree.compiler import ir
+
+    program, loop = cycle_loop(tied=False)
+    with pytest.raises(ir.MLIRError, match="circular dependency"):
+        mlir.run(print_program(program), "stream")
+    run_partition_cycle_loops_once(program.main)
+    assert loop.trips == 1
+    mlir.run(print_program(program), "stream")
+
+
+def test_loop_writing_its_argument_in_place_keeps_iterating(mlir) -> None:
+    program, loop = cycle_loop(tied=True)
+    run_partition_cycle_loops_once(program.main)
+    assert loop.trips == 2
     mlir.run(print_program(program), "stream")
