@@ -245,6 +245,8 @@ class Builder:
         r = self.written(t, dev, length)
         scope.add(m.Fill(lt, r, PATTERNS[b.take(len(PATTERNS))], offset, length, self.op_aff(dev)), [r],
                   {r.id: lt})
+        if length < t.size:
+            self.may_vanish(r, lt)
 
     def written(self, t: m.Value, dev: str, length: int) -> m.Value:
         """The result of writing `length` bytes of `t` in place on `dev`. A whole write leaves nothing
@@ -276,6 +278,17 @@ class Builder:
         scope.add(op, [r], {r.id: lt})
         if length == t.size:
             self.folds_to(r, ls)
+        else:
+            self.may_vanish(r, lt)
+
+    def may_vanish(self, r: m.Value, target: m.Value) -> None:
+        """`r` is a partial write of `target` that canonicalization may drop (a fill with the pattern the
+        target was splatted with, an update from such a splat): its last writer is `target`'s.
+        Known compiler bug (compiler_bugs/partition_affinity_barrier_of_redundant_fill.mlir)."""
+        if target.id in self.ran_on:
+            self.ran_on[r.id] = self.ran_on[target.id]
+        else:
+            self.ran_on.pop(r.id, None)
 
     def folds_to(self, r: m.Value, source: m.Value) -> None:
         """`r` is a whole copy of `source`, which canonicalization may substitute for it: it was last
