@@ -148,7 +148,7 @@ class Builder:
         self.next_id += 1
         return m.Value(self.next_id, size, lifetime, homes, origin)
 
-    def root(self, v: m.Value) -> int:
+    def data_root(self, v: m.Value) -> int:
         """The id of the value `v` may be merged with, through aliases, in-place writes and captures."""
         while True:
             nxt = self.alias.get(v.id) or self.tied_to.get(v.id) or v.origin
@@ -427,12 +427,12 @@ class Builder:
         # exported (through a move to external) and carried by scf.for gets different lifetimes on the
         # loop's entry and back edges. So the two never share a root.
         cands = [v for v in scope.readable() if v.lifetime == "external"
-                 or (self.level == "l1" and self.root(v) not in self.carried)]
+                 or (self.level == "l1" and self.data_root(v) not in self.carried)]
         if not cands:
             return
         v = self.pick(cands, b)
         if v.lifetime != "external":
-            self.exported.add(self.root(v))
+            self.exported.add(self.data_root(v))
             # Only external resources can leave; move it there on its own device first.
             x = self.value(v.size, "external", (v.home,))
             scope.add(m.Transfer(v, x, self.aff(v.home), self.aff(v.home)), [x])
@@ -546,14 +546,14 @@ class Builder:
 
     def open_loop(self, scope: Scope, b: Bits) -> Scope:
         # Exported values are never carried (see op_export).
-        if not [v for v in scope.readable() if self.root(v) not in self.exported]:
+        if not [v for v in scope.readable() if self.data_root(v) not in self.exported]:
             self.op_splat(scope, b)
         inits: list[m.Value] = []
         for _ in range(1 + b.take(2)):
-            rest = [v for v in scope.readable() if v not in inits and self.root(v) not in self.exported]
+            rest = [v for v in scope.readable() if v not in inits and self.data_root(v) not in self.exported]
             if rest:
                 inits.append(self.pick(rest, b))
-        self.carried.update(self.root(v) for v in inits)
+        self.carried.update(self.data_root(v) for v in inits)
         args = [self.like(v) for v in inits]
         inner = Scope(self, "loop", scope, scope.readable() + args)
         inner.own.update(a.id for a in args)
@@ -634,7 +634,7 @@ class Builder:
         # iree-util-ipo. Return at most one value derived from each root (parameter or not).
         returns: list[m.Value] = []
         for v in reversed([v for v in inner.produced if v in inner.pool]):
-            if len(returns) < 3 and all(self.root(v) != self.root(r) for r in returns):
+            if len(returns) < 3 and all(self.data_root(v) != self.data_root(r) for r in returns):
                 returns.insert(0, v)
         returns = returns or f["params"][:1]
         name = f"callee{len(self.functions)}"
@@ -642,8 +642,8 @@ class Builder:
         results = [self.like(v) for v in returns]
         arg_of = {p.id: a for p, a in zip(f["params"], f["args"], strict=True)}
         for r, v in zip(results, returns, strict=True):
-            if self.root(v) in arg_of:  # a parameter passed through: IPO makes it the argument
-                self.alias[r.id] = arg_of[self.root(v)]
+            if self.data_root(v) in arg_of:  # a parameter passed through: IPO makes it the argument
+                self.alias[r.id] = arg_of[self.data_root(v)]
         f["caller"].add(m.Call(name, f["args"], results), results)
 
     def run_l1(self, tokens: list[tuple[str, Bits]]) -> None:
