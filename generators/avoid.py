@@ -62,7 +62,7 @@ def run_partition_cycle_loops_once(fn: m.Function) -> None:
 
 def _cycles_through(loop: m.ForLoop, later: list[m.Op]) -> bool:
     read_by_dispatch = {v.id for op in later if isinstance(op, m.Dispatch) for v in op.operands}
-    used = {v.id for op in later if not isinstance(op, m.Expect) for v in _operands(op)}
+    used = {v.id for op in later if not isinstance(op, m.Expect) for v in m.operands(op)}
     if not any(r.id in used for r in loop.results):
         return False
     fresh = {(r.id, a.id) for op in loop.body if isinstance(op, m.Dispatch) for a in op.operands
@@ -87,14 +87,14 @@ def _live(fn: m.Function) -> set[int]:
         elif isinstance(op, m.IfElse):
             for r, t, e in zip(op.results, op.then_yields, op.else_yields, strict=True):
                 deps[r.id] = [t, e]
-        elif isinstance(op, m.Fill | m.Update | m.Copy) and _writes_whole_target(op):
+        elif isinstance(op, m.Fill | m.Update | m.Copy) and m.write_length(op) == op.target.size:
             # Canonicalize folds a whole fill into a splat and a whole update or copy into its source:
             # the old contents of the target are dead
             # (compiler_bugs/fixed_point_dead_loop_behind_full_fill.mlir).
-            deps[op.result.id] = [] if isinstance(op, m.Fill) else [_operands(op)[0]]
+            deps[op.result.id] = [] if isinstance(op, m.Fill) else [m.operands(op)[0]]
         else:
             for r in _results(op):
-                deps[r.id] = _operands(op)
+                deps[r.id] = m.operands(op)
     live: set[int] = set()
     todo = roots
     while todo:
@@ -103,21 +103,6 @@ def _live(fn: m.Function) -> set[int]:
             live.add(v.id)
             todo.extend(deps.get(v.id, ()))
     return live
-
-
-def _writes_whole_target(op: m.Fill | m.Update | m.Copy) -> bool:
-    length = op.update.size if isinstance(op, m.Update) else op.length
-    return length == op.target.size
-
-
-def _operands(op: m.Op) -> list[m.Value]:
-    if isinstance(op, m.Dispatch):
-        return list(op.operands)
-    if isinstance(op, m.Call):
-        return list(op.args)
-    if isinstance(op, m.Update):
-        return [op.update, op.target]
-    return [v for v in (getattr(op, "source", None), getattr(op, "target", None)) if isinstance(v, m.Value)]
 
 
 def _results(op: m.Op) -> list[m.Value]:

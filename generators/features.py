@@ -33,7 +33,7 @@ class _Walk:
         for op in ops:
             self.labels.add(_OP_LABELS[type(op)])
             if exec_reads is not None:
-                exec_reads.update(canon_id(self, v) for v in operands(op))
+                exec_reads.update(canon_id(self, v) for v in m.operands(op))
             if isinstance(op, m.Transfer):
                 self.transfers.append((op, device))
                 if depth > 0:
@@ -73,22 +73,6 @@ class _Walk:
         for op in m.walk(ex.body):
             if isinstance(op, m.Transfer) and op.result.id in reads and op.result.id in out:
                 self.inside_outside = True
-
-
-def operands(op: m.Op) -> list[m.Value]:
-    if isinstance(op, m.Fill):
-        return [op.target]
-    if isinstance(op, m.Update):
-        return [op.update, op.target]
-    if isinstance(op, m.Copy):
-        return [op.source, op.target]
-    if isinstance(op, m.Clone | m.Slice | m.Transfer | m.AsyncBarrier):
-        return [op.source]
-    if isinstance(op, m.Dispatch):
-        return list(op.operands)
-    if isinstance(op, m.Region):
-        return list(op.captures)
-    return []
 
 
 def canon_id(w: _Walk, v: m.Value) -> int:

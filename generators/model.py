@@ -307,6 +307,30 @@ class Program:
         return [op for fn in self.functions for op in walk(fn.body)]
 
 
+def operands(op: Op) -> list[Value]:
+    """The resources `op` uses (reads, or writes in place), not counting the ops inside its regions."""
+    if isinstance(op, Fill):
+        return [op.target]
+    if isinstance(op, Update):
+        return [op.update, op.target]
+    if isinstance(op, Copy):
+        return [op.source, op.target]
+    if isinstance(op, Clone | Slice | Transfer | AsyncBarrier | Export):
+        return [op.source]
+    if isinstance(op, Dispatch):
+        return list(op.operands)
+    if isinstance(op, Region):
+        return list(op.captures)
+    if isinstance(op, Call):
+        return list(op.args)
+    return []
+
+
+def write_length(op: Fill | Update | Copy) -> int:
+    """How many bytes of its target an in-place write covers."""
+    return op.update.size if isinstance(op, Update) else op.length
+
+
 def walk(body: list[Op]) -> list[Op]:
     """All ops in `body`, regions first then their contents (pre-order)."""
     out: list[Op] = []

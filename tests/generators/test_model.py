@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 
 from generators import model as m
 from generators import programs
-from generators.features import operands
 
 FAST = settings(max_examples=150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 
@@ -17,7 +16,7 @@ def wave_items_are_independent(wave: m.Concurrent) -> None:
     written: list[int] = []
     for op in wave.body:
         # Items read only the wave's captures, never each other's results.
-        used = [v.id for v in operands(op)]
+        used = [v.id for v in m.operands(op)]
         assert set(used) <= args, "wave item reads a value made inside the wave"
         if isinstance(op, m.Concurrent):
             wave_items_are_independent(op)
@@ -46,7 +45,7 @@ def test_waves_are_independent_and_regions_capture_what_they_use(program):
         if isinstance(op, m.Region):
             visible = {a.id for a in op.args}
             for inner in op.body:
-                assert {v.id for v in operands(inner)} <= visible, "region uses an uncaptured value"
+                assert {v.id for v in m.operands(inner)} <= visible, "region uses an uncaptured value"
                 visible.update(r.id for r in getattr(inner, "results", [getattr(inner, "result", None)]) if r)
             # Yielded sizes/types match results (the printer reuses one constant per size).
             for y, r in zip(op.yields, op.results, strict=True):
@@ -113,7 +112,7 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
         elif not isinstance(op, m.Call | m.Import | m.Splat):
             aff = getattr(op, "affinity", None)
             dev = device if device is not None else aff.home
-            for v in operands(op):
+            for v in m.operands(op):
                 assert v.lives_on(dev), (type(op).__name__, v.name, v.homes, dev)
             for v in written_by(op):
                 assert v.lives_on(dev)
@@ -122,15 +121,11 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
             elif isinstance(op, m.Fill | m.Update | m.Copy):
                 # An in-place write keeps the target's homes, except that a whole write leaves the result
                 # only where it was written.
-                whole = _write_length(op) == op.target.size
+                whole = m.write_length(op) == op.target.size
                 assert op.result.homes == ((dev,) if whole else op.target.homes)
         if isinstance(op, m.Region):
             for a, c in zip(op.args, op.captures, strict=True):
                 assert a.homes == c.homes
-
-
-def _write_length(op: m.Fill | m.Update | m.Copy) -> int:
-    return op.update.size if isinstance(op, m.Update) else op.length
 
 
 @FAST
@@ -143,7 +138,7 @@ def test_values_are_used_only_where_they_live(program):
 def _never_read_after_written(body: list[m.Op]) -> None:
     consumed: set[int] = set()
     for op in body:
-        used = {v.id for v in operands(op)}
+        used = {v.id for v in m.operands(op)}
         if isinstance(op, m.Export | m.Expect):
             used.add((op.source if isinstance(op, m.Export) else op.value).id)
         assert not used & consumed, f"{type(op).__name__} reads a value already written in place"
