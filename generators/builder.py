@@ -285,17 +285,18 @@ class Builder:
         """`r` is a partial write of `target` that canonicalization may drop (a fill with the pattern the
         target was splatted with, an update from such a splat): its last writer is `target`'s.
         Known compiler bug (compiler_bugs/partition_affinity_barrier_of_redundant_fill.mlir)."""
-        if target.id in self.ran_on:
-            self.ran_on[r.id] = self.ran_on[target.id]
-        else:
-            self.ran_on.pop(r.id, None)
+        self.last_written_as(r, target)
 
     def folds_to(self, r: m.Value, source: m.Value) -> None:
         """`r` is a whole copy of `source`, which canonicalization may substitute for it: it was last
         written where `source` was (see the barrier bugs in op_barrier)."""
         self.alias[r.id] = source
-        if source.id in self.ran_on:
-            self.ran_on[r.id] = self.ran_on[source.id]
+        self.last_written_as(r, source)
+
+    def last_written_as(self, r: m.Value, v: m.Value) -> None:
+        """`r`'s last writer is `v`'s (unknown if `v`'s is)."""
+        if v.id in self.ran_on:
+            self.ran_on[r.id] = self.ran_on[v.id]
         else:
             self.ran_on.pop(r.id, None)
 
@@ -545,12 +546,15 @@ class Builder:
     # ---- L1: structured control flow and calls ----
 
     def open_loop(self, scope: Scope, b: Bits) -> Scope:
-        # Exported values are never carried (see op_export).
-        if not [v for v in scope.readable() if self.data_root(v) not in self.exported]:
+        def carriable() -> list[m.Value]:  # exported values are never carried (see op_export)
+            return [v for v in scope.readable() if self.data_root(v) not in self.exported]
+
+        if not carriable():
             self.op_splat(scope, b)
+        candidates = carriable()
         inits: list[m.Value] = []
         for _ in range(1 + b.take(2)):
-            rest = [v for v in scope.readable() if v not in inits and self.data_root(v) not in self.exported]
+            rest = [v for v in candidates if v not in inits]
             if rest:
                 inits.append(self.pick(rest, b))
         self.carried.update(self.data_root(v) for v in inits)

@@ -3,7 +3,7 @@
 `collect_stats(level, examples, compile_fn)` draws `examples` programs through a normal Hypothesis
 run (generate phase only, no database), times drawing + printing each one, compiles each with
 `compile_fn(text, pipeline) -> (ok, diagnostic)` and summarizes. `pipeline` is the program's
-`Program.pipeline` name ("stream" or "allocation"). `seed` makes the draw repeatable; `on_invalid(text,
+`Program.pipeline` name ("stream" or "allocation"). `draw_seed` makes the draw repeatable; `on_invalid(text,
 diagnostic)` sees every rejected program (the summary keeps only the first five).
 """
 
