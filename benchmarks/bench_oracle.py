@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from iree.compiler import ir
+from stream_fuzz.oracles import check_module
 
-from oracles import check_module
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "tests" / "oracles" / "programs"

@@ -1,6 +1,6 @@
 """Hypothesis strategies for multi-device IREE stream programs, valid by construction.
 
-    from generators import programs, print_program, features, label_and_target
+    from stream_fuzz.generators import programs, print_program, features, label_and_target
 
     @given(programs("l2"))
     def test_placement(program):
@@ -43,10 +43,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from generators.features import features, label_and_target
-from generators.model import Program
-from generators.printer import print_program
-from generators.strategies import programs_impl
+from .features import features, label_and_target
+from .model import Program
+from .printer import print_program
+from .strategies import programs_impl
 
 __all__ = ["Program", "features", "label_and_target", "print_program", "programs"]
 

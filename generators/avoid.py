@@ -6,7 +6,7 @@ here names its reproducer in tests/generators/compiler_bugs/ and changes as litt
 
 from __future__ import annotations
 
-from generators import model as m
+from . import model as m
 
 
 def run_dead_nested_loops_once(fn: m.Function) -> None:

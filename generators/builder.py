@@ -17,9 +17,9 @@ Validity rules enforced here (the verifier checks only some of them):
 
 from __future__ import annotations
 
-from generators import model as m
-from generators.avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
-from generators.specs import OPS, TABLE, ProgramSpec
+from . import model as m
+from .avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
+from .specs import OPS, TABLE, ProgramSpec
 
 SIZES = (16, 32, 64, 128)
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).

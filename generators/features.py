@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from hypothesis import event, target
 
-from generators import model as m
+from . import model as m
 
 _OP_LABELS = {
     m.Splat: "splat", m.Fill: "fill", m.Update: "update", m.Copy: "copy", m.Clone: "clone",

@@ -8,7 +8,7 @@ printing for it (see `model.SYNTAX_SINCE`): optimal sets collapse to their first
 
 from __future__ import annotations
 
-from generators import model as m
+from . import model as m
 
 DEFAULT_TARGET = (3, 13)
 

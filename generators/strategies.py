@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from generators import model as m
-from generators.builder import build
-from generators.specs import OPS, ProgramSpec
+from . import model as m
+from .builder import build
+from .specs import OPS, ProgramSpec
 
 # Swarm switches: each example turns a random subset on, so rare combinations get their turn.
 # `splat` and `transfer` are always on: they make values and move them.

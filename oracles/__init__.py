@@ -8,7 +8,7 @@ the device that consumes it?
 Facts (`facts.py`) are read from the IR with the bindings; rules (`rules.py`) judge them.
 """
 
-from oracles.check import Report, check_module, check_text
-from oracles.rules import RULE_IDS, Violation
+from .check import Report, check_module, check_text
+from .rules import RULE_IDS, Violation
 
 __all__ = ["RULE_IDS", "Report", "Violation", "check_module", "check_text"]

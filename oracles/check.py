@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from oracles.facts import read_facts
-from oracles.intent import Intent
-from oracles.rules import RULES, Violation
-from oracles.sanitize import parse_compiled
+from .facts import read_facts
+from .intent import Intent
+from .rules import RULES, Violation
+from .sanitize import parse_compiled
 
 
 @dataclass

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from oracles.affinity import Devices, Topology, devices_of
-from oracles.intent import Intent
+from .affinity import Devices, Topology, devices_of
+from .intent import Intent
 
 # Ops whose results are fresh storage, and the attribute naming where it is placed.
 _STORAGE_OPS = {

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from oracles.affinity import devices_of
+from .affinity import devices_of
 
 _TRANSFER = "stream.async.transfer"
 

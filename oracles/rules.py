@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from oracles.affinity import Devices
-from oracles.facts import Access, Facts, Range, Storage
+from .affinity import Devices
+from .facts import Access, Facts, Range, Storage
 
 
 @dataclass(frozen=True)

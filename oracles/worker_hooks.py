@@ -1,4 +1,4 @@
-"""The oracle as run inside the compiler worker (`InProcessCompiler(analyze_hook="oracles.worker_hooks")`).
+"""The oracle as run inside the compiler worker (`Judge` names it as the worker's analyze hook).
 
 `before` reads the program's intent from the input module (before the pipeline changes it in place);
 `after` checks the compiled module against it and returns plain data that crosses the pipe.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from oracles.check import check_module
-from oracles.intent import Intent, read_intent
+from .check import check_module
+from .intent import Intent, read_intent
 
 
 def before(module: ir.Module) -> Intent:

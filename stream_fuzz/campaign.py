@@ -18,10 +18,10 @@ from hypothesis import Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 import stream_fuzz.profiles  # noqa: F401 - registers the settings profiles
-from generators import Program, print_program, programs
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.findings import Finding, finding_from
+from stream_fuzz.generators import Program, print_program, programs
 from stream_fuzz.judge import Judge
 
 LEVELS = ("l1", "l2")

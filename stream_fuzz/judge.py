@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from stream_fuzz.compiler import CompileResult, CompilerInfo, InProcessCompiler, Outcome, SubprocessCompiler
 
-ORACLE_HOOK = "oracles.worker_hooks"
+ORACLE_HOOK = "stream_fuzz.oracles.worker_hooks"
 
 
 @dataclass

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from generators import features, print_program, programs
+from stream_fuzz.generators import features, print_program, programs
 
 CompileFn = Callable[[str, str], tuple[bool, str | None]]
 

@@ -86,7 +86,7 @@ def _compile(
         else:
             # No pipeline: the text is some compiler's output to be read, possibly from an older release
             # whose executable bodies the current parser rejects.
-            from oracles.sanitize import parse_compiled
+            from stream_fuzz.oracles.sanitize import parse_compiled
 
             module = parse_compiled(request["text"], context)
     except ir.MLIRError as error:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from iree.compiler import ir
+from stream_fuzz.oracles import check_text
 
-from oracles import check_text
 from stream_fuzz.bisect import (
     FIXED_POINT,
     ITERATION_ATTR,

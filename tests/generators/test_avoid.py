@@ -4,10 +4,9 @@ from a program with the bug's shape, and leaves alone programs without it."""
 from __future__ import annotations
 
 import pytest
-
-from generators import model as m
-from generators import print_program
-from generators.avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
+from stream_fuzz.generators import model as m
+from stream_fuzz.generators import print_program
+from stream_fuzz.generators.avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
 
 D0 = m.Affinity("affinity", ("d0",))
 

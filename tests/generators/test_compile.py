@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 
 from hypothesis import HealthCheck, given, settings
-
-from generators import features, label_and_target, print_program, programs
-from generators import model as m
+from stream_fuzz.generators import features, label_and_target, print_program, programs
+from stream_fuzz.generators import model as m
 
 FAST = settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 

@@ -52,7 +52,7 @@ def test_compiler_bug_still_reproduces(mlir, isolated, path):
 @pytest.mark.compiler_bug
 @pytest.mark.parametrize("path", PLACEMENT, ids=[p.stem for p in PLACEMENT])
 def test_misplacement_still_reproduces(mlir, path):
-    from oracles import check_text
+    from stream_fuzz.oracles import check_text
 
     text = path.read_text()
     rule = re.search(r"^// rule: (\S+)", text, re.M)

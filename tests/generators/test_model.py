@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from generators import model as m
-from generators import programs
+from stream_fuzz.generators import model as m
+from stream_fuzz.generators import programs
 
 FAST = settings(max_examples=150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, find, settings
-
-from generators import features, programs
-from generators import model as m
+from stream_fuzz.generators import features, programs
+from stream_fuzz.generators import model as m
 
 SEARCH = settings(max_examples=2000, deadline=None, database=None, derandomize=True,
                   suppress_health_check=list(HealthCheck))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
-
-from generators import features, print_program, programs
+from stream_fuzz.generators import features, print_program, programs
 
 NEW_SYNTAX = {
     (3, 2): "stream.async.barrier",

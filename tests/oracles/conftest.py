@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from iree.compiler import ir
+from stream_fuzz.oracles.intent import Intent, read_intent
 
-from oracles.intent import Intent, read_intent
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"

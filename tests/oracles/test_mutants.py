@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 from iree.compiler import ir
+from stream_fuzz.oracles import check_module
+from stream_fuzz.oracles.intent import Intent
 
-from oracles import check_module
-from oracles.intent import Intent
 from tests import mutants
 from tests.oracles.conftest import PROGRAMS
 
@@ -131,7 +131,7 @@ def test_transfer_rule_counts_per_device_pair(
 
 def test_identical_transfers_count_once(parse: Callable[[str], ir.Module]) -> None:
     """Two transfers of one value to one device may be merged by the compiler: one flush is enough."""
-    from oracles.intent import read_intent
+    from stream_fuzz.oracles.intent import read_intent
 
     text = (PROGRAMS / "alloc_chain_abc.mlir").read_text()
     module = parse(text)
@@ -149,7 +149,7 @@ def test_identical_transfers_count_once(parse: Callable[[str], ir.Module]) -> No
 def test_flat_ir_transfers_are_not_counted(parse: Callable[[str], ir.Module]) -> None:
     """The whole stream pipeline may elide transfers of flat IR before allocation (round trips, last
     uses): only transfers already placed in an execute are held to a flush."""
-    from oracles.intent import read_intent
+    from stream_fuzz.oracles.intent import read_intent
 
     flat = parse((PROGRAMS / "stream_chain_abc.mlir").read_text())
     assert mutants.walk(flat, "stream.async.transfer") and not read_intent(flat).moves

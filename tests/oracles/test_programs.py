@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 from iree.compiler import ir
+from stream_fuzz.oracles import check_module
+from stream_fuzz.oracles.intent import Intent
 
-from oracles import check_module
-from oracles.intent import Intent
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 from tests.oracles.conftest import PROGRAMS, pipeline_of
 

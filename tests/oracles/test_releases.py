@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from iree.compiler import ir
+from stream_fuzz.oracles import check_text
+from stream_fuzz.oracles.intent import read_intent
+from stream_fuzz.oracles.sanitize import strip_executable_bodies
 
-from oracles import check_text
-from oracles.intent import read_intent
-from oracles.sanitize import strip_executable_bodies
 from tests.oracles.conftest import PROGRAMS
 
 OUTPUTS = Path(__file__).resolve().parent / "release_outputs"

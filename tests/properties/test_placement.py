@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
+from stream_fuzz.generators import Program, label_and_target, programs
+from stream_fuzz.generators.builder import build, encode
+from stream_fuzz.generators.model import ForLoop, Transfer
+from stream_fuzz.generators.specs import ProgramSpec
 
 import stream_fuzz.profiles  # noqa: F401 - registers the profiles
-from generators import Program, label_and_target, programs
-from generators.builder import build, encode
-from generators.model import ForLoop, Transfer
-from generators.specs import ProgramSpec
 from stream_fuzz.campaign import Campaign
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.judge import Judge
@@ -89,7 +89,7 @@ def test_flat_programs_are_placed_correctly(campaign: Campaign, program: Program
 
 
 def test_pinned_examples_have_their_shapes() -> None:
-    from generators import features
+    from stream_fuzz.generators import features
 
     assert {"transfer_in_wave", "transfer_fanout"} <= features(build(TRANSFER_IN_WAVE))
     assert {"transfer_roundtrip", "for"} <= features(build(ROUND_TRIP_WITH_LOOP))
