@@ -19,9 +19,10 @@
   ``builtin.module(iree-stream-schedule-allocation)`` (``program.pipeline == "allocation"``).
 
 Between 2 and `max_devices` devices are declared as ``util.global private @dN : !hal.device``.
-Every value records the device it must live on. Each value that leaves the program is exported on
-that device or reaches ``util.optimization_barrier {fuzz.expect = #hal.device.affinity<@dN>}``;
-``program.expectations`` maps its SSA name in the printed text to that device.
+Every value records the devices it may live on (one, or the members of an optimal transfer target).
+Each value that leaves the program is exported on such a device or reaches
+``util.optimization_barrier {fuzz.expect = #hal.device.affinity<@dN>}`` (an array of affinities when
+several devices will do); ``program.expectations`` maps its SSA name in the printed text to them.
 
 `target` is the compiler release the printed text must parse with (3.1 and later): constructs a
 release lacks (`#hal.device.optimal` < 3.5, `stream.async.barrier` < 3.2, `stream.topology` < 3.11,

@@ -411,7 +411,7 @@ class Builder:
             # Known compiler bugs (compiler_bugs/transfer_of_barrier_not_partitioned.mlir and cyclic
             # partitions): at L1 a barrier result goes straight to its witness and nothing else.
             scope.pool.remove(r)
-            scope.body.append(m.Expect(r, r.home))
+            scope.body.append(m.Expect(r, r.homes))
 
     def op_import(self, scope: Scope, b: Bits) -> None:
         if scope is not self.main_scope:
@@ -698,7 +698,7 @@ class Builder:
         else:
             self.run_l1(tokens)
         for v in list(main.pool):
-            main.body.append(m.Expect(v, v.home))
+            main.body.append(m.Expect(v, v.homes))
         fn = m.Function("main", [], main.body, [], public=True, handles=self.handles)
         if self.level == "l1":
             run_dead_nested_loops_once(fn)

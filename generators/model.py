@@ -183,10 +183,11 @@ class Export:
 
 @dataclass(eq=False)
 class Expect:
-    """`util.optimization_barrier {fuzz.expect = ...}`: the witness for an escaping value."""
+    """`util.optimization_barrier {fuzz.expect = ...}`: the witness for an escaping value, naming the
+    devices it may live on (its homes; memory on any one of them is right)."""
 
     value: Value
-    device: str
+    devices: tuple[str, ...]
 
 
 # ---- regions -------------------------------------------------------------------------------
@@ -292,15 +293,15 @@ class Program:
         return self.functions[-1]
 
     @property
-    def expectations(self) -> dict[str, str]:
-        """SSA name (as printed) -> device the value must live on, for every witnessed value."""
-        out: dict[str, str] = {}
+    def expectations(self) -> dict[str, tuple[str, ...]]:
+        """SSA name (as printed) -> the devices the value may live on, for every witnessed value."""
+        out: dict[str, tuple[str, ...]] = {}
         for fn in self.functions:
             for op in walk(fn.body):
                 if isinstance(op, Expect):
-                    out[op.value.name] = op.device
+                    out[op.value.name] = op.devices
                 elif isinstance(op, Export):
-                    out[op.source.name] = op.affinity.home
+                    out[op.source.name] = (op.affinity.home,)
         return out
 
     def ops(self) -> list[Op]:

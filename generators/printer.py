@@ -123,7 +123,7 @@ class Printer:
                          f"tensor<{s.size}xi8> in {self.sized(s)} -> !hal.buffer_view")
         elif isinstance(op, m.Expect):
             v = op.value
-            self.emit(d, f"util.optimization_barrier {{fuzz.expect = #hal.device.affinity<@{op.device}>}} "
+            self.emit(d, f"util.optimization_barrier {{fuzz.expect = {expect_attr(op.devices)}}} "
                          f"{self.awaited(v, d)} : {self.rtype(v)}")
         elif isinstance(op, m.Execute):
             self.execute(op, d)
@@ -266,3 +266,10 @@ class Printer:
 def print_program(program: m.Program, target: tuple[int, int] = DEFAULT_TARGET) -> str:
     """MLIR text for `program`, leaving out syntax that release `target` does not parse."""
     return Printer(program, target).module()
+
+
+def expect_attr(devices: tuple[str, ...]) -> str:
+    """`fuzz.expect`: one device, or an array of the devices any of which may hold the value (an array
+    parses on every release, unlike `#hal.device.optimal`)."""
+    affinities = [f"#hal.device.affinity<@{d}>" for d in devices]
+    return affinities[0] if len(affinities) == 1 else "[" + ", ".join(affinities) + "]"

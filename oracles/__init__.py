@@ -3,12 +3,13 @@ the device that consumes it?
 
     report = check_module(module)   # an `iree.compiler.ir.Module` after schedule-allocation
     report = check_text(ir_text)    # the same from printed IR (older releases included)
-    for violation in report.violations: print(violation)
+    for violation in report.violations: print(violation.rule, violation.severity, violation)
 
-Facts (`facts.py`) are read from the IR with the bindings; rules (`rules.py`) judge them.
+Facts (`facts.py`) are read from the IR with the bindings; rules (`rules.py`) judge them. Each rule has a
+severity (`Severity`): placement, race, visibility or intent.
 """
 
 from .check import Report, check_module, check_text
-from .rules import RULE_IDS, Violation
+from .rules import RULE_IDS, Rule, Severity, Violation
 
-__all__ = ["RULE_IDS", "Report", "Violation", "check_module", "check_text"]
+__all__ = ["RULE_IDS", "Report", "Rule", "Severity", "Violation", "check_module", "check_text"]

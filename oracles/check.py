@@ -10,19 +10,23 @@ from iree.compiler import ir
 from .facts import read_facts
 from .intent import Intent
 from .rules import RULES, Violation
-from .sanitize import parse_compiled
+from .sanitize import read_compiled
 
 
-@dataclass
+@dataclass(frozen=True)
 class Report:
-    violations: list[Violation] = field(default_factory=list)
-    unknown: Counter = field(default_factory=Counter)  # what could not be judged, by reason
+    """Plain data: it crosses the compiler worker's pipe as it is."""
+
+    violations: tuple[Violation, ...] = ()
+    unknown: dict[str, int] = field(default_factory=dict)  # what could not be judged, by reason
     storages: int = 0
     accesses: int = 0
+    # The parser's complaint when the printed IR had to be repaired to be read (a bad-output defect).
+    defect: str = ""
 
     @property
     def clean(self) -> bool:
-        return not self.violations
+        return not self.violations and not self.defect
 
     def to_json(self) -> dict:
         return {
@@ -31,30 +35,33 @@ class Report:
             "unknown": dict(sorted(self.unknown.items())),
             "storages": self.storages,
             "accesses": self.accesses,
+            "defect": self.defect,
         }
 
 
-def check_module(module: ir.Module, intent: Intent | None = None) -> Report:
+def check_module(module: ir.Module, intent: Intent | None = None, defect: str = "") -> Report:
     """Check a compiled module; violations come sorted by program order, then rule, then message.
 
     `intent` (read from the input program) says which transfers the program made; the visibility rule
     needs it and does not run without it.
     """
     facts = read_facts(module, intent)
-    violations = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
-    report = Report(sorted(violations, key=lambda v: (v.order, v.rule, v.location, v.message)))
-    report.storages, report.accesses = len(facts.storages), len(facts.accesses)
+    found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
+    violations = tuple(sorted(found, key=lambda v: (v.order, v.rule.id, v.location, v.message)))
+    unknown: Counter[str] = Counter()
     for storage in facts.storages:
         if storage.devices is None:
-            report.unknown[f"storage without affinity: {storage.kind}"] += 1
+            unknown[f"storage without affinity: {storage.kind}"] += 1
     for devices in facts.execute_devices:
         if devices is None:
-            report.unknown["execute without affinity"] += 1
+            unknown["execute without affinity"] += 1
     if intent is None:
-        report.unknown["transfer visibility not judged: the input program is unknown"] += 1
-    return report
+        unknown["transfer visibility not judged: the input program is unknown"] += 1
+    return Report(violations, dict(unknown), len(facts.storages), len(facts.accesses), defect)
 
 
 def check_text(text: str, context: ir.Context | None = None, intent: Intent | None = None) -> Report:
-    """Parse compiled IR (from any release 3.1+, see `sanitize`) and check it. Raises `ir.MLIRError`."""
-    return check_module(parse_compiled(text, context or ir.Context()), intent)
+    """Parse compiled IR (from any release 3.1+, see `sanitize`) and check it. Raises `ir.MLIRError`
+    when it cannot be read even after repairing known print defects."""
+    reading = read_compiled(text, context or ir.Context())
+    return check_module(reading.module, intent, reading.defect)

@@ -81,6 +81,9 @@ class Range:
     length: ir.Value
     writes: bool
     op: ir.Operation
+    # A dispatch binding `iree-stream-fuse-dispatch-bindings` rebased to the whole resource: the real
+    # offset travels as a dispatch operand, so these bytes say nothing about what the dispatch touches.
+    widened: bool = False
 
 
 @dataclass
@@ -104,16 +107,28 @@ class Facts:
 
 
 def read_facts(module: ir.Module, intent: Intent | None = None) -> Facts:
-    reader = _Reader(Facts(Topology.of_module(module), intent))
+    reader = _Reader(Facts(Topology.of_module(module), intent), _executables(module))
     for op in module.body.operations:
         if op.operation.regions and op.operation.name in ("util.func", "func.func", "util.initializer"):
             reader.read_function(op.operation)
     return reader.facts
 
 
+def _executables(module: ir.Module) -> frozenset[str]:
+    """Symbols of the `stream.executable`s with a body: the ones FuseDispatchBindings rewrites the
+    dispatches of (`FuseDispatchBindings.cpp` skips executables without an inner module)."""
+    return frozenset(
+        ir.StringAttr(op.attributes["sym_name"]).value
+        for op in module.body.operations
+        if op.operation.name == "stream.executable"
+        and any(child.operation.name == "builtin.module" for child in op.regions[0].blocks[0].operations)
+    )
+
+
 class _Reader:
-    def __init__(self, facts: Facts) -> None:
+    def __init__(self, facts: Facts, executables: frozenset[str] = frozenset()) -> None:
         self.facts = facts
+        self.executables = executables
         self._origins: dict[ir.Value, frozenset[int]] = {}
         self._storage_ids: dict[ir.Value, int] = {}
         self._order = 0
@@ -280,10 +295,17 @@ def _commands_of(op: ir.Operation, reader: _Reader, execute: int) -> Iterator[Ra
         yield Range(view.target, view.target_offset, view.target_length, True, op)
     elif name in ("stream.cmd.dispatch", "stream.cmd.collective"):
         accesses = [ir.IntegerAttr(a).value for a in view.resource_accesses]
-        for value, offset, length, access in zip(
-            view.resources, view.resource_offsets, view.resource_lengths, accesses, strict=True
+        fusable = name == "stream.cmd.dispatch" and _dispatches_into(op, reader.executables)
+        for value, size, offset, length, access in zip(
+            view.resources,
+            view.resource_sizes,
+            view.resource_offsets,
+            view.resource_lengths,
+            accesses,
+            strict=True,
         ):
-            yield Range(value, offset, length, bool(access & _WRITE_BIT), op)
+            widened = fusable and length == size and _is_zero(offset)
+            yield Range(value, offset, length, bool(access & _WRITE_BIT), op, widened)
     elif name in ("stream.cmd.flush", "stream.cmd.invalidate"):
         kind = "flush" if name == "stream.cmd.flush" else "invalidate"
         reader._access(kind, _attr(op, "source_affinity"), view.target, op, execute)
@@ -292,6 +314,21 @@ def _commands_of(op: ir.Operation, reader: _Reader, execute: int) -> Iterator[Ra
             yield from member
     elif name == "stream.cmd.serial":
         yield from _commands(op.regions[0].blocks[0], reader, execute)
+
+
+def _dispatches_into(op: ir.Operation, executables: frozenset[str]) -> bool:
+    """Some entry point of the dispatch is in an executable of this module."""
+    entry_points = ir.ArrayAttr(op.attributes["entry_points"])
+    return any(ir.SymbolRefAttr(entry).value[0] in executables for entry in entry_points)
+
+
+def _is_zero(value: ir.Value) -> bool:
+    owner = value.owner
+    return (
+        not isinstance(owner, ir.Block)
+        and owner.name == "arith.constant"
+        and ir.IntegerAttr(owner.attributes["value"]).value == 0
+    )
 
 
 def _forwarded_operands(block: ir.Block) -> Iterator[list[ir.Value]]:

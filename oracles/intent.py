@@ -30,17 +30,41 @@ class Intent:
 
 
 def read_intent(module: ir.Module) -> Intent:
-    # Transfers of one value between the same devices count once: the compiler may merge them (CSE).
+    # Transfers of one value between the same devices count once: the compiler may merge them (CSE). A
+    # transfer whose result nothing uses counts not at all: no device reads what it moved.
     seen: dict[tuple[str, str], set[ir.Value]] = {}
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == _TRANSFER:
+        if op.name == _TRANSFER and _is_live(op.results[0]):
             for move in _moves_of(op):
                 seen.setdefault(move, set()).add(op.operands[0])
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
     return Intent(Counter({move: len(values) for move, values in seen.items()}))
+
+
+# Ops that only pass a value on: a value used by nothing but these, whose results are themselves unused,
+# is dead, and the compiler rightly deletes the transfer that made it (canonicalize's ElideUnusedOp).
+_FORWARDING = ("stream.yield", "stream.timepoint.await")
+
+
+def _is_live(value: ir.Value, depth: int = 0) -> bool:
+    """Something other than forwarding ops uses the value, through yields and awaits."""
+    if depth > 32:  # deeper than any program nests: assume live rather than guess
+        return True
+    for use in value.uses:
+        owner = use.owner
+        if owner.name not in _FORWARDING:
+            return True
+        if owner.name == "stream.yield":
+            region_op = owner.parent
+            forwarded = region_op.results[use.operand_number] if region_op is not None else None
+        else:  # await: operand 0 is the timepoint, resource i is result i - 1
+            forwarded = owner.results[use.operand_number - 1] if use.operand_number > 0 else None
+        if forwarded is not None and _is_live(forwarded, depth + 1):
+            return True
+    return False
 
 
 def _moves_of(op: ir.Operation) -> set[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""Placement rules over `Facts`. Each rule has a stable id and yields `Violation`s.
+"""Placement rules over `Facts`. Each rule is a `Rule` (stable id, severity) and yields `Violation`s.
 
 A rule speaks only where the facts are known: storage or ops without an affinity are counted as unknown by
 `check`, never guessed at. Every rule is shown in tests to pass the real compiler's output and to catch a
@@ -8,6 +8,7 @@ mutant of it.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -18,9 +19,52 @@ from .affinity import Devices
 from .facts import Access, Facts, Range, Storage
 
 
+class Severity(enum.StrEnum):
+    """What a violation breaks at run time."""
+
+    PLACEMENT = "placement"  # a device touches memory it cannot use: wrong results or a fault
+    RACE = "race"  # two commands that may run at once touch the same bytes, one writing
+    VISIBILITY = "visibility"  # flush/invalidate metadata: no effect in today's HAL lowering, latent
+    INTENT = "intent"  # the program's recorded expectation; no device consumes the value
+
+
+class Rule(enum.Enum):
+    """Every rule, in priority order: the first one a finding breaks is the one it is filed under (where
+    the memory is comes before what follows from it)."""
+
+    READ = ("placement/read", Severity.PLACEMENT)
+    WRITE = ("placement/write", Severity.PLACEMENT)
+    EXPORT = ("placement/export", Severity.PLACEMENT)
+    FLUSH = ("placement/flush", Severity.VISIBILITY)
+    INVALIDATE = ("placement/invalidate", Severity.VISIBILITY)
+    TRANSFER = ("visibility/transfer", Severity.VISIBILITY)
+    DEALLOCA = ("dealloca/pool", Severity.PLACEMENT)
+    RACE = ("wave/race", Severity.RACE)
+    EXPECT = ("intent/expect", Severity.INTENT)
+
+    def __init__(self, rule_id: str, severity: Severity) -> None:
+        self.id = rule_id
+        self.severity = severity
+
+    @classmethod
+    def of(cls, rule_id: str) -> Rule:
+        for rule in cls:
+            if rule.id == rule_id:
+                return rule
+        raise ValueError(f"unknown rule {rule_id!r} (known: {', '.join(RULE_IDS)})")
+
+    def __str__(self) -> str:
+        return self.id
+
+
+RULE_IDS = tuple(rule.id for rule in Rule)
+
+
 @dataclass(frozen=True)
 class Violation:
-    rule: str  # stable id, e.g. "placement/read"
+    """One broken rule at one op: plain data, so it crosses process boundaries as it is."""
+
+    rule: Rule
     message: str  # one line for humans
     op: str  # the offending op, first line as printed
     location: str
@@ -29,17 +73,23 @@ class Violation:
     placed_on: str  # the affinity its storage got
     op_name: str = ""  # e.g. stream.cmd.execute: part of a finding's signature
     storage_kind: str = ""  # alloca, constants, import, ...
+    storage: str = ""  # the storage's SSA name as printed, e.g. %result_0
     placed_devices: tuple[str, ...] = ()  # the devices `placed_on` names
     writers: tuple[str, ...] = ()  # visibility: the devices that wrote the data
     uses: tuple[str, ...] = ()  # how the offending execute touches it, e.g. ("dispatch:r",)
     written_by: tuple[str, ...] = ()  # how other executes wrote the storage, e.g. ("copy:w",)
     order: int = 0  # program order, for a deterministic report
 
+    @property
+    def severity(self) -> Severity:
+        return self.rule.severity
+
     def to_json(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "order"}
+        data = {k: v for k, v in dataclasses.asdict(self).items() if k not in ("order", "rule")}
+        return {"rule": self.rule.id, "severity": self.severity.value, **data}
 
     def __str__(self) -> str:
-        return f"[{self.rule}] {self.message}\n    at {self.location}: {self.op}"
+        return f"[{self.rule.id}] ({self.severity}) {self.message}\n    at {self.location}: {self.op}"
 
 
 def _first_line(op: ir.Operation) -> str:
@@ -48,7 +98,7 @@ def _first_line(op: ir.Operation) -> str:
 
 
 def _violation(
-    rule: str,
+    rule: Rule,
     message: str,
     access: Access,
     storage: Storage | None,
@@ -63,6 +113,9 @@ def _violation(
         for other in facts.accesses:
             if other.execute != access.execute and storage.id in other.storages:
                 written_by.update(use for use in other.uses if use.endswith(":w"))
+    uses = access.uses
+    if rule in (Rule.READ, Rule.WRITE):  # only the touches that matter: a write's writes, a read's reads
+        uses = tuple(u for u in access.uses if u.endswith(":w" if rule is Rule.WRITE else ":r"))
     return Violation(
         rule=rule,
         message=message,
@@ -73,11 +126,9 @@ def _violation(
         placed_on=storage.affinity if storage else "",
         op_name=access.op.name,
         storage_kind=storage.kind if storage else "",
+        storage=storage.name if storage else "",
         placed_devices=tuple(sorted(storage.devices or ())) if storage else (),
-        # Only the touches that matter for the rule: a write's writes, a read's reads.
-        uses=tuple(u for u in access.uses if u.endswith(":w" if rule == "placement/write" else ":r"))
-        if rule in ("placement/read", "placement/write")
-        else access.uses,
+        uses=uses,
         written_by=tuple(sorted(written_by)),
         order=access.order,
     )
@@ -85,27 +136,27 @@ def _violation(
 
 # What each access kind means for the storage it touches.
 _SERVE_RULES = {
-    "read": ("placement/read", "captured for reading by an execute on {consumer}"),
-    "write": ("placement/write", "written by an execute on {consumer}"),
-    "flush": ("placement/flush", "flushed to {consumer} as its next reader"),
-    "invalidate": ("placement/invalidate", "invalidated from {consumer} as its last writer"),
-    "export": ("placement/export", "exported on {consumer}"),
-    "expect": ("intent/expect", "must live on {consumer} (the program's intent)"),
+    "read": (Rule.READ, "captured for reading by an execute on {consumer}"),
+    "write": (Rule.WRITE, "written by an execute on {consumer}"),
+    "flush": (Rule.FLUSH, "flushed to {consumer} as its next reader"),
+    "invalidate": (Rule.INVALIDATE, "invalidated from {consumer} as its last writer"),
+    "export": (Rule.EXPORT, "exported on {consumer}"),
 }
+
+# Storage the user owns and placed: an imported buffer. A transfer without `from()` executes on its
+# destination by design (`AsyncTransferOp::getDefaultExecutionAffinityAttr`) and reads the user's
+# buffer where the user put it; the compiler cannot move it. Writes to it are still judged.
+USER_OWNED = frozenset({"import"})
 
 
 def served_by_consumer(facts: Facts) -> Iterator[Violation]:
     """Every storage a device touches must be placed where that device can use it.
 
-    One exception: a pulled transfer reads its source where it lives, after an invalidate from that
-    device; reading another device's memory is then the point, not a misplacement.
+    An invalidate does not make another device's memory reachable: it only orders visibility. So a
+    pulling transfer (invalidate from S, then a copy on D) must read a source the compiler allocated to
+    be usable from D as well (IREE's own e2e test `transfer_execution_placement.mlir`: the pulled
+    transient "needs to be accessible from both devices"). Only reads of user-owned storage are exempt.
     """
-    pulled = {
-        (access.execute, storage_id)
-        for access in facts.accesses
-        if access.kind == "invalidate"
-        for storage_id in access.storages
-    }
     for access in facts.accesses:
         if access.kind not in _SERVE_RULES or access.devices is None:
             continue
@@ -114,7 +165,7 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
             storage = facts.storage(storage_id)
             if storage.devices is None:
                 continue
-            if access.kind == "read" and (access.execute, storage_id) in pulled:
+            if access.kind == "read" and storage.kind in USER_OWNED:
                 continue
             if access.kind == "flush" and _only_used_by(storage, _enclosing_execute(access.op)):
                 continue  # a flush of memory no other device ever sees is redundant, not misplaced
@@ -125,6 +176,27 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
                     f"{storage.name} ({storage.kind}) is placed on {storage.affinity}"
                 )
                 yield _violation(rule, message, access, storage, access.devices, facts)
+
+
+def expectations_hold(facts: Facts) -> Iterator[Violation]:
+    """`fuzz.expect` names the device(s) a value must be usable by. Several devices (the members of an
+    optimal transfer target) mean memory on any one of them is right: the compiler may pick a member,
+    and may fold the value into another that lives on one (a whole update folds to its update value)."""
+    for access in facts.accesses:
+        if access.kind != "expect" or access.devices is None:
+            continue
+        for storage_id in sorted(access.storages):
+            storage = facts.storage(storage_id)
+            if storage.devices is None:
+                continue
+            if any(facts.topology.serves(storage.devices, d) for d in access.devices):
+                continue
+            wanted = ", ".join(f"@{d}" for d in sorted(access.devices))
+            message = (
+                f"{access.resource} must live on {wanted} (the program's intent) but its storage "
+                f"{storage.name} ({storage.kind}) is placed on {storage.affinity}"
+            )
+            yield _violation(Rule.EXPECT, message, access, storage, access.devices, facts)
 
 
 def _enclosing_execute(op: ir.Operation) -> ir.Operation | None:
@@ -140,8 +212,10 @@ def _only_used_by(storage: Storage, execute: ir.Operation | None) -> bool:
     """The storage lives and dies around one execute: captured by it, otherwise only deallocated."""
     if execute is None:
         return False
-    return all(use.owner.operation == execute or use.owner.name == "stream.resource.dealloca"
-               for use in storage.value.uses)
+    return all(
+        use.owner.operation == execute or use.owner.name == "stream.resource.dealloca"
+        for use in storage.value.uses
+    )
 
 
 def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:
@@ -156,7 +230,7 @@ def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:
                     f"{access.resource} is deallocated on {access.affinity} but was allocated on "
                     f"{storage.affinity}"
                 )
-                yield _violation("dealloca/pool", message, access, storage, access.devices)
+                yield _violation(Rule.DEALLOCA, message, access, storage, access.devices)
 
 
 def transfers_are_made_visible(facts: Facts) -> Iterator[Violation]:
@@ -204,9 +278,9 @@ def _invisible(facts: Facts, writer: str, reader: str, wanted: int, found: int) 
         f" {found} time(s) (flushes to @{reader} on @{writer}, invalidates from @{writer} on @{reader})"
     )
     if culprit is None:
-        return Violation("visibility/transfer", message, "", "", "", (reader,), "", writers=(writer,))
+        return Violation(Rule.TRANSFER, message, "", "", "", (reader,), "", writers=(writer,))
     storage = facts.storage(min(culprit.storages)) if culprit.storages else None
-    found_violation = _violation("visibility/transfer", message, culprit, storage, {reader}, facts)
+    found_violation = _violation(Rule.TRANSFER, message, culprit, storage, {reader}, facts)
     return dataclasses.replace(found_violation, writers=(writer,))
 
 
@@ -225,7 +299,8 @@ def _read_on(facts: Facts, write: Access, device: str) -> bool:
 
 def waves_are_race_free(facts: Facts) -> Iterator[Violation]:
     """Inside one stream.cmd.concurrent, no two members touch provably overlapping bytes of one resource
-    when either writes. Symbolic ranges that cannot be compared are given the benefit of the doubt."""
+    when either writes. Ranges that cannot be compared (symbolic, or widened to the whole resource by
+    `iree-stream-fuse-dispatch-bindings`) are given the benefit of the doubt."""
     for wave in facts.waves:
         members = wave.members
         for i, first in enumerate(members):
@@ -242,10 +317,12 @@ def _race(a: Range, b: Range) -> Violation:
         f"{name} is touched by two members of one concurrent wave, and one writes: "
         f"'{_first_line(a.op)}' and '{_first_line(b.op)}'"
     )
-    return Violation("wave/race", message, _first_line(b.op), str(b.op.location), name, (), "", b.op.name)
+    return Violation(Rule.RACE, message, _first_line(b.op), str(b.op.location), name, (), "", b.op.name)
 
 
 def _overlap(a: Range, b: Range) -> bool:
+    if a.widened or b.widened:
+        return False  # the real offset travels as a dispatch operand: nothing can be proven
     if _constant(a.length) == 0 or _constant(b.length) == 0:
         return False  # an empty range touches no bytes
     if a.offset == b.offset:
@@ -266,18 +343,8 @@ def _constant(value: ir.Value) -> int | None:
 
 RULES: tuple[Callable[[Facts], Iterator[Violation]], ...] = (
     served_by_consumer,
+    expectations_hold,
     dealloca_matches_alloca,
     transfers_are_made_visible,
     waves_are_race_free,
-)
-RULE_IDS = (
-    "placement/read",
-    "placement/write",
-    "placement/flush",
-    "placement/invalidate",
-    "placement/export",
-    "intent/expect",
-    "dealloca/pool",
-    "visibility/transfer",
-    "wave/race",
 )

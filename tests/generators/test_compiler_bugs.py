@@ -58,4 +58,4 @@ def test_misplacement_still_reproduces(mlir, path):
     rule = re.search(r"^// rule: (\S+)", text, re.M)
     assert rule, "name the oracle rule on a `// rule:` line"
     report = check_text(mlir.run(text, "allocation"), mlir.ctx)
-    assert rule.group(1) in {v.rule for v in report.violations}, report.violations
+    assert rule.group(1) in {v.rule.id for v in report.violations}, report.violations

@@ -96,7 +96,7 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
             for t, e, r in zip(op.then_yields, op.else_yields, op.results, strict=True):
                 assert set(r.homes) <= set(t.homes) & set(e.homes) and r.homes
         elif isinstance(op, m.Expect):
-            assert op.value.lives_on(op.device), (op.value.name, op.value.homes, op.device)
+            assert op.devices == op.value.homes, (op.value.name, op.value.homes, op.devices)
         elif isinstance(op, m.Export):
             assert op.source.lives_on(op.affinity.home)
         elif isinstance(op, m.Transfer):

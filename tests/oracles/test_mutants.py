@@ -21,7 +21,13 @@ CASES = [
     ("seed_tp4_fanout", mutants.move_op("stream.resource.alloca", 4, "d1"), {"placement/write"}),
     ("seed_tp4_fanout", mutants.move_op("stream.resource.dealloca", 0, "d0"), {"dealloca/pool"}),
     ("seed_tp4_fanout", mutants.two_writers_in_one_wave, {"wave/race"}),
-    ("alloc_import_export", mutants.move_op("stream.tensor.import", 0, "d1"), {"placement/read"}),
+    # A transfer target allocated on the executing device, as in #19891 (its flush kept): the reader on @d0
+    # reads memory of @d3, and the flush names a device the memory does not serve.
+    (
+        "seed_tp4_fanout",
+        mutants.move_op("stream.resource.alloca", 0, "d3"),
+        {"placement/read", "placement/flush"},
+    ),
     ("alloc_import_export", mutants.move_op("stream.tensor.export", 0, "d0"), {"placement/export"}),
     ("alloc_chain_abc", mutants.drop_first_flush, {"visibility/transfer"}),
     # As with the flush: the invalidate names the wrong device, and the real writer's data is not picked up.
@@ -56,7 +62,7 @@ def test_mutant_is_caught_by_its_rule(
     assert check_module(module, intent(program)).clean  # the real output passes...
     mutate(module)
     report = check_module(module, intent(program))  # ...and the broken variant fails, for the right reason
-    assert {v.rule for v in report.violations} == rules, "\n".join(map(str, report.violations))
+    assert {v.rule.id for v in report.violations} == rules, "\n".join(map(str, report.violations))
 
 
 def test_an_empty_write_in_a_wave_races_with_nothing(
@@ -66,7 +72,7 @@ def test_an_empty_write_in_a_wave_races_with_nothing(
     no byte (a false alarm an L1 campaign found on zero-length copies)."""
     module = parse(compiled("seed_tp4_fanout"))
     mutants.two_writers_in_one_wave_one_empty(module)
-    assert "wave/race" not in {v.rule for v in check_module(module, intent("seed_tp4_fanout")).violations}
+    assert "wave/race" not in {v.rule.id for v in check_module(module, intent("seed_tp4_fanout")).violations}
 
 
 def test_seed_bug_shape_fails_with_placement_and_flush_violations(
@@ -80,12 +86,12 @@ def test_seed_bug_shape_fails_with_placement_and_flush_violations(
     violations = check_module(module, intent("seed_tp4_fanout")).violations
     by_rule: dict[str, set[str]] = {}
     for violation in violations:
-        by_rule.setdefault(violation.rule, set()).update(violation.consumers)
+        by_rule.setdefault(violation.rule.id, set()).update(violation.consumers)
     assert by_rule == {
         "placement/read": {"d0", "d1", "d2"},
         "visibility/transfer": {"d0", "d1", "d2"},
     }
-    reads = [v for v in violations if v.rule == "placement/read"]
+    reads = [v for v in violations if v.rule.id == "placement/read"]
     assert all(v.placed_on == "#hal.device.affinity<@d3>" for v in reads)
     assert all("stream.cmd.execute" in v.op and v.location.startswith("loc(") for v in reads)
 
@@ -121,7 +127,7 @@ def test_transfer_rule_counts_per_device_pair(
     assert intent("seed_tp4_fanout").moves == {("d3", "d0"): 1, ("d3", "d1"): 1, ("d3", "d2"): 1}
     mutants.drop_first_flush(module)
     [violation] = check_module(module, intent("seed_tp4_fanout")).violations
-    assert (violation.rule, violation.consumers, violation.writers) == (
+    assert (violation.rule.id, violation.consumers, violation.writers) == (
         "visibility/transfer",
         ("d0",),
         ("d3",),

@@ -24,7 +24,8 @@ def test_real_output_is_clean(
 ) -> None:
     report = check_module(parse(compiled(name)), intent(name))
     assert report.clean, "\n".join(str(v) for v in report.violations)
-    assert report.accesses > 0  # the oracle saw the program's executes
+    if name != "stream_dead_transfer":  # its output is empty: the compiler deleted the dead execute
+        assert report.accesses > 0  # the oracle saw the program's executes
 
 
 def test_the_set_covers_every_op_kind(compiled: Callable[[str], str]) -> None:
@@ -45,6 +46,7 @@ def test_the_set_covers_every_op_kind(compiled: Callable[[str], str]) -> None:
         "stream.topology",
         "cf.cond_br",
         "fuzz.expect",
+        "@__builtin_fill_i64",  # a dispatch whose bindings FuseDispatchBindings widened
     ):
         assert needed in outputs, f"no hand-written program exercises {needed}"
 

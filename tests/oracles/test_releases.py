@@ -19,15 +19,29 @@ def test_iree_3_1_has_the_seed_bug() -> None:
     """3.1.0 predates the #19891 fix: the transfer targets live on @d3, with no flush to their readers."""
     seed = ir.Module.parse((PROGRAMS / "seed_tp4_fanout.mlir").read_text(), ir.Context())
     report = check_text((OUTPUTS / "seed_tp4_fanout.iree-3.1.0.mlir").read_text(), intent=read_intent(seed))
-    reads = [v for v in report.violations if v.rule == "placement/read"]
+    reads = [v for v in report.violations if v.rule.id == "placement/read"]
     assert sorted(v.consumers for v in reads) == [("d0",), ("d1",), ("d2",)]
     assert all(v.placed_on == "#hal.device.affinity<@d3>" for v in reads)
-    assert {v.rule for v in report.violations} == {"placement/read", "visibility/transfer"}
+    assert {v.rule.id for v in report.violations} == {"placement/read", "visibility/transfer"}
+
+
+def test_iree_3_1_pulls_the_flat_fan_out_from_producer_only_memory() -> None:
+    """The seed bug's class at L1 on 3.1.0: each consumer pulls (invalidate from @d3, then a copy) from a
+    transient allocated on @d3 alone. An invalidate orders visibility; it does not make @d3's memory
+    usable by the puller. 3.13 allocates each pushed target on optimal<[dN, @d3]> (the clean-output tests)."""
+    program = ir.Module.parse((PROGRAMS / "stream_seed_fanout_flat.mlir").read_text(), ir.Context())
+    output = (OUTPUTS / "stream_seed_fanout_flat.iree-3.1.0.mlir").read_text()
+    assert output.count("stream.cmd.invalidate from(#hal.device.affinity<@d3>)") == 3
+    report = check_text(output, intent=read_intent(program))
+    reads = [v for v in report.violations if v.rule.id == "placement/read"]
+    assert sorted(v.consumers for v in reads) == [("d0",), ("d1",), ("d2",)]
+    assert all(v.placed_on == "#hal.device.affinity<@d3>" and v.storage_kind == "alloca" for v in reads)
+    assert {v.rule.id for v in report.violations} == {"placement/read"}
 
 
 def test_iree_3_11_writes_a_transfer_target_it_placed_elsewhere() -> None:
     report = check_text((OUTPUTS / "stream_tied_update_fill.iree-3.11.0.mlir").read_text())
-    assert [(v.rule, v.consumers, v.placed_on) for v in report.violations] == [
+    assert [(v.rule.id, v.consumers, v.placed_on) for v in report.violations] == [
         ("placement/write", ("d0",), "#hal.device.affinity<@d1>")
     ]
 
