@@ -7,17 +7,20 @@ process too, so a parser crash on strange output is also contained and reported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from stream_fuzz.compiler import CompileResult, CompilerInfo, InProcessCompiler, Outcome, SubprocessCompiler
+from stream_fuzz.oracles import Report, Violation
 
 ORACLE_HOOK = "stream_fuzz.oracles.worker_hooks"
+DEFAULT_TIMEOUT_S = 60.0
+PARSE_ONLY = "builtin.module()"  # a pipeline without passes: the text is parsed and verified only
 
 
-@dataclass
+@dataclass(frozen=True)
 class Verdict:
     result: CompileResult
-    violations: list[dict] = field(default_factory=list)  # `oracles.Violation.to_json()` dicts
+    violations: tuple[Violation, ...] = ()
     unknown: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -26,19 +29,15 @@ class Verdict:
 
     def to_json(self) -> dict:
         return {
-            "outcome": self.result.outcome.value,
-            "compiler": {"version": self.result.compiler.version, "path": self.result.compiler.path},
-            "pipeline": self.result.pipeline,
-            "elapsed_s": self.result.elapsed_s,
-            "diagnostics": [str(d) for d in self.result.diagnostics],
-            "violations": self.violations,
+            **self.result.to_json(),
+            "violations": [v.to_json() for v in self.violations],
             "unknown": self.unknown,
         }
 
 
 class Judge:
     def __init__(
-        self, iree_opt: str | None = None, timeout: float = 60.0, post_hook: str | None = None
+        self, iree_opt: str | None = None, timeout: float = DEFAULT_TIMEOUT_S, post_hook: str | None = None
     ) -> None:
         """`post_hook` (`module:function`) changes the pinned compiler's output before the oracle sees it:
         fault injection for quality tests. It does not apply to an external compiler."""
@@ -64,25 +63,41 @@ class Judge:
     def judge(self, text: str, pipeline: str) -> Verdict:
         """Compile `text` with `pipeline`, then check the output."""
         if self.external is None:
-            return _verdict(self.worker.compile(text, pipeline))
+            return verdict_of(self.worker.compile(text, pipeline))
         result = self.external.compile(text, pipeline)
         if result.outcome is not Outcome.OK:
             return Verdict(result)
-        read = self.worker.compile(result.output or "", "", input_text=text)
-        if read.outcome is not Outcome.OK:
-            # The external compiler printed IR we cannot read back: a finding about that compiler.
-            result.outcome, result.diagnostics = Outcome.BAD_OUTPUT, read.diagnostics
-            result.stderr_tail = (result.stderr_tail + "\n" + read.stderr_tail).strip()
-            return Verdict(result)
-        result.extras = read.extras
-        return _verdict(result)
+        read = self.worker.analyze(result.output or "", program=text)
+        if read.outcome is Outcome.BAD_OUTPUT and not read.extras and self.external.reads_back(result.output):
+            # Our bindings cannot read it but its own compiler can: version drift, not a finding.
+            unreadable = f"output unreadable by the pinned bindings: {read.diagnostics[0]}"
+            return Verdict(result, (), {unreadable: 1})
+        combined = replace(
+            result,
+            outcome=read.outcome,
+            diagnostics=read.diagnostics or result.diagnostics,
+            extras=read.extras,
+        )
+        return verdict_of(combined)
+
+    def parse_error(self, text: str) -> str:
+        """Why the compiler under test cannot parse `text` ("" when it can): no pass runs."""
+        if self.external is not None:
+            result = self.external.compile(text, PARSE_ONLY, name_failing_pass=False)
+        else:
+            result = self.worker.compile(text, PARSE_ONLY)
+        if result.outcome is Outcome.DIAGNOSTIC:
+            return str(result.diagnostics[0]) if result.diagnostics else "does not parse"
+        return ""
 
     def check_output(self, text: str, program: str | None = None) -> Verdict:
         """Check already-compiled IR (no pipeline runs), optionally knowing the `program` it came from.
-        A DIAGNOSTIC outcome means it did not parse."""
-        return _verdict(self.worker.compile(text, "", input_text=program))
+        BAD_OUTPUT: it does not parse (the violations, if any, were judged on a repaired reading)."""
+        return verdict_of(self.worker.analyze(text, program))
 
 
-def _verdict(result: CompileResult) -> Verdict:
-    report = result.extras.get("oracle", {})
-    return Verdict(result, report.get("violations", []), report.get("unknown", {}))
+def verdict_of(result: CompileResult) -> Verdict:
+    report = result.extras.get("oracle")
+    if not isinstance(report, Report):
+        return Verdict(result)
+    return Verdict(result, report.violations, report.unknown)

@@ -8,8 +8,8 @@ import tempfile
 import time
 from typing import Any
 
-from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome, crash_result
-from stream_fuzz.compiler.worker import load_hook, serve
+from .result import CompileResult, CompilerInfo, Outcome, crash_result
+from .worker import Reply, Request, load_hook, serve
 
 # Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
 # ever seen, so a long campaign would otherwise grow without bound.
@@ -34,7 +34,8 @@ class InProcessCompiler:
 
     `post_hook` is a `module:function` path run inside the worker on the compiled module; it may change
     it (fault injection). `analyze_hook` names a module with `before(input_module)` and
-    `after(module, before_result) -> dict`, whose result becomes `result.extras` (the oracle).
+    `after(module, before_result, defect) -> dict`, whose result becomes `result.extras` (the oracle), and
+    optionally `read(text, context) -> (module, defect)` for printed IR the plain parser rejects.
     """
 
     def __init__(
@@ -94,18 +95,26 @@ class InProcessCompiler:
             return ""
 
     # -- compiling --------------------------------------------------------------------------------
-    def compile(self, text: str, pipeline: str, input_text: str | None = None) -> CompileResult:
-        """Run `pipeline` (a full `builtin.module(...)` string) on the program `text`.
+    def compile(self, text: str, pipeline: str) -> CompileResult:
+        """Run `pipeline` (a full `builtin.module(...)` string) on the program `text`."""
+        if not pipeline:
+            raise ValueError("compile() needs a pipeline; use analyze() to read IR without passes")
+        return self._request(Request(text, pipeline))
 
-        With an empty pipeline `text` is only read and analyzed; `input_text` is then the program it was
-        compiled from, for the analysis to read the program's intent from."""
+    def analyze(self, output: str, program: str | None = None) -> CompileResult:
+        """Read IR some compiler printed (no passes run) and analyze it, knowing the `program` it was
+        compiled from when given. BAD_OUTPUT: it does not parse, or only after repairing a print defect."""
+        return self._request(Request(output, "", program))
+
+    def _request(self, request: Request) -> CompileResult:
+        pipeline = request.pipeline
         if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
             self._stop()
             self._start()
         self._served += 1
         started = time.perf_counter()
         try:
-            self._conn.send({"text": text, "pipeline": pipeline, "input_text": input_text})
+            self._conn.send(request)
             answered = self._conn.poll(self.timeout)
             reply = self._conn.recv() if answered else None
         except (EOFError, BrokenPipeError, ConnectionResetError):
@@ -130,15 +139,16 @@ class InProcessCompiler:
         self._stop()
         return crash_result(self.info, pipeline, elapsed, self._stderr_tail(), "compiler worker", code)
 
-    def _result_from_reply(self, reply: dict[str, Any], pipeline: str) -> CompileResult:
-        if reply["outcome"] == "internal-error":
-            raise RuntimeError(f"stream-fuzz compiler worker failed (a driver bug):\n{reply['stderr_tail']}")
+    def _result_from_reply(self, reply: Reply, pipeline: str) -> CompileResult:
+        if reply.outcome == "internal-error":
+            raise RuntimeError(f"stream-fuzz compiler worker failed (a driver bug):\n{reply.stderr_tail}")
         return CompileResult(
-            outcome=Outcome(reply["outcome"]),
+            outcome=Outcome(reply.outcome),
             compiler=self.info,
             pipeline=pipeline,
-            elapsed_s=reply["elapsed_s"],
-            output=reply.get("output"),
-            diagnostics=[Diagnostic(**d) for d in reply.get("diagnostics", [])],
-            extras=reply.get("extras", {}),
+            elapsed_s=reply.elapsed_s,
+            output=reply.output,
+            diagnostics=list(reply.diagnostics),
+            extras=reply.extras,
+            failed_pass=reply.failed_pass,
         )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from typing import Any
 
 
 class Outcome(enum.StrEnum):
@@ -49,8 +50,9 @@ class CompileResult:
     output: str | None = None  # the output IR (OK) or the unparsable output (BAD_OUTPUT)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     stderr_tail: str = ""  # last lines of stderr: the crash report for CRASH, context otherwise
-    # Anything a worker computed on the live module (e.g. oracle violations), keyed by name.
-    extras: dict = field(default_factory=dict)
+    # Anything a worker computed on the live module (e.g. the oracle's report), keyed by name.
+    extras: dict[str, Any] = field(default_factory=dict)
+    failed_pass: str = ""  # DIAGNOSTIC: the pass the pass manager reported failing, e.g. "cse"
 
     @property
     def ok(self) -> bool:
@@ -67,9 +69,14 @@ class CompileResult:
         return f"{text}: {detail}" if detail else text
 
     def to_json(self) -> dict:
-        data = asdict(self)
-        data["outcome"] = self.outcome.value
-        return data
+        return {
+            "outcome": self.outcome.value,
+            "compiler": {"version": self.compiler.version, "path": self.compiler.path},
+            "pipeline": self.pipeline,
+            "elapsed_s": self.elapsed_s,
+            "diagnostics": [str(d) for d in self.diagnostics],
+            "failed_pass": self.failed_pass,
+        }
 
 
 def crash_result(
@@ -80,3 +87,14 @@ def crash_result(
     return CompileResult(
         Outcome.CRASH, info, pipeline, elapsed, stderr_tail=f"{stderr_tail}\n[{who} {how}]".lstrip()
     )
+
+
+# `// -----// IR Dump After CSEPass Failed: cse //----- //` (printed when a pass fails and IR printing
+# after failure is on); older LLVM prints `IR Dump After Failed CSE (cse)`.
+_FAILED_PASS = re.compile(r"IR Dump After (?:\S+ Failed: (?P<arg>[\w.-]+)|Failed \S+ \((?P<old>[\w.-]+)\))")
+
+
+def failed_pass_in(stderr: str) -> str:
+    """The innermost failing pass named in a compiler's stderr ("" when none is named)."""
+    match = _FAILED_PASS.search(stderr)
+    return (match["arg"] or match["old"]) if match else ""

@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome, crash_result
+from .result import CompileResult, CompilerInfo, Diagnostic, Outcome, crash_result, failed_pass_in
 
 # `<stdin>:12:5: error: message` — the shape of an MLIR diagnostic line on stderr.
 _DIAGNOSTIC_LINE = re.compile(r"^(?P<loc>\S+:\d+:\d+): (?P<sev>error|warning|note|remark): (?P<msg>.*)$")
@@ -78,8 +78,16 @@ class SubprocessCompiler:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def compile(self, text: str, pipeline: str) -> CompileResult:
-        args = [str(self.binary), f"--pass-pipeline={pipeline}", "-"]
+    def reads_back(self, output: str | None) -> bool:
+        """This compiler parses and verifies `output` (no passes run)."""
+        if output is None:
+            return False
+        return self.compile(output, "builtin.module()", name_failing_pass=False).outcome is Outcome.OK
+
+    def compile(self, text: str, pipeline: str, name_failing_pass: bool = True) -> CompileResult:
+        # A failing pass prints its IR dump, whose header names the pass (CompileResult.failed_pass).
+        flags = ["--mlir-print-ir-after-failure"] if name_failing_pass else []
+        args = [str(self.binary), f"--pass-pipeline={pipeline}", *flags, "-"]
         started = time.perf_counter()
         # A session of its own, so a hang is killed together with anything the compiler spawned.
         process = subprocess.Popen(
@@ -106,6 +114,8 @@ class SubprocessCompiler:
         code = process.returncode
         if code < 0 or any(marker in stderr for marker in _CRASH_MARKERS):
             return crash_result(self.info, pipeline, elapsed, _tail(stderr), self.binary.name, code)
+        failed_pass = failed_pass_in(stderr)
+        stderr = _without_ir_dumps(stderr)
         diagnostics = parse_diagnostics(stderr)
         if code != 0:
             if not diagnostics:  # failed without saying why: still a rejection, keep the words it printed
@@ -117,6 +127,7 @@ class SubprocessCompiler:
                 elapsed,
                 diagnostics=diagnostics,
                 stderr_tail=_tail(stderr),
+                failed_pass=failed_pass,
             )
         return CompileResult(
             Outcome.OK,
@@ -137,6 +148,12 @@ def parse_diagnostics(stderr: str) -> list[Diagnostic]:
         if match:
             found.append(Diagnostic(match["sev"], match["loc"], match["msg"]))
     return found
+
+
+def _without_ir_dumps(stderr: str) -> str:
+    """stderr up to the first IR dump (what follows a failing pass's header is the module, not news)."""
+    head, _, _ = stderr.partition("// -----// IR Dump")
+    return head
 
 
 def _tail(text: str, lines: int = 40) -> str:

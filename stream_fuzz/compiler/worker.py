@@ -1,8 +1,9 @@
 """The body of the in-process compiler worker: a separate process holding one MLIR context.
 
-The parent (`inprocess.InProcessCompiler`) sends requests over a pipe; this loop answers them. Keeping the
-compiler in its own process is what lets a segfault or abort in IREE be reported as a result instead of
-killing the fuzzer. One context is reused for every program: creating one costs ~10 ms, reusing it ~0.
+The parent (`inprocess.InProcessCompiler`) sends `Request`s over a pipe; this loop answers each with a
+`Reply`. Keeping the compiler in its own process is what lets a segfault or abort in IREE be reported as a
+result instead of killing the fuzzer. One context is reused for every program: creating one costs ~10 ms,
+reusing it ~0.
 """
 
 from __future__ import annotations
@@ -11,24 +12,45 @@ import importlib
 import os
 import time
 import traceback
+from dataclasses import dataclass, field
 from typing import Any
 
+from .result import Diagnostic, failed_pass_in
 
-def _diagnostics(error: Exception) -> list[dict[str, str]]:
-    """Flatten an `ir.MLIRError` (and its notes) into plain dicts that cross the pipe."""
-    out: list[dict[str, str]] = []
+
+@dataclass(frozen=True)
+class Request:
+    text: str
+    pipeline: str  # a full `builtin.module(...)` string; "" reads and analyzes `text` without passes
+    input_text: str | None = None  # analyze only: the program `text` was compiled from
+
+
+@dataclass(frozen=True)
+class Reply:
+    outcome: str  # an `Outcome` value, or "internal-error" (a bug in the driver or a hook)
+    elapsed_s: float = 0.0
+    output: str | None = None
+    diagnostics: tuple[Diagnostic, ...] = ()
+    failed_pass: str = ""  # the pass the pass manager reported failing (diagnostic outcomes)
+    extras: dict[str, Any] = field(default_factory=dict)  # the analyze hook's results
+    stderr_tail: str = ""
+
+
+def _diagnostics(error: Exception) -> tuple[Diagnostic, ...]:
+    """Flatten an `ir.MLIRError` (and its notes) into `Diagnostic`s."""
+    out: list[Diagnostic] = []
 
     def add(diag: Any) -> None:
         severity = str(diag.severity).rsplit(".", 1)[-1].lower()
-        out.append({"severity": severity, "location": str(diag.location), "message": diag.message})
+        out.append(Diagnostic(severity, str(diag.location), diag.message))
         for note in getattr(diag, "notes", ()):
             add(note)
 
     for diag in getattr(error, "error_diagnostics", ()):
         add(diag)
     if not out:
-        out.append({"severity": "error", "location": "unknown", "message": str(error)})
-    return out
+        out.append(Diagnostic("error", "unknown", str(error)))
+    return tuple(out)
 
 
 def load_hook(path: str | None) -> Any:
@@ -41,9 +63,9 @@ def load_hook(path: str | None) -> Any:
 
 
 def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str | None) -> None:
-    """Answer compile requests until the parent closes the pipe."""
-    # Send the compiler's own stderr (LLVM crash reports, debug prints) to a file the parent can read
-    # after a crash; a dead process cannot send it over the pipe.
+    """Answer requests until the parent closes the pipe."""
+    # Send the compiler's own stderr (LLVM crash reports, the IR dump of a failing pass) to a file the
+    # parent can read after a crash; a dead process cannot send it over the pipe.
     fd = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 2)
     os.close(fd)
@@ -52,74 +74,126 @@ def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str 
 
     context = ir.Context()
     post = load_hook(post_hook)  # a function: module -> None
-    analyze = load_hook(analyze_hook)  # a module with before(input module) and after(module, before's result)
+    # A module with before(input module), after(module, before's result, defect) and optionally
+    # read(text, context) -> (module, defect) for compiled IR the plain parser rejects.
+    analyze = load_hook(analyze_hook)
     pipelines: dict[str, Any] = {}  # parsed pass managers, reused across programs
 
     while True:
         try:
-            request = conn.recv()
+            request: Request = conn.recv()
         except EOFError:
             return
         start = time.perf_counter()
-        reply: dict[str, Any] = {}
+        _restart_stderr()
         try:
-            reply = _compile(ir, passmanager, context, pipelines, request, post, analyze)
+            reply = _answer(ir, passmanager, context, pipelines, request, post, analyze)
         except Exception:  # a bug in this driver or a hook, not in the compiler: report, keep serving
-            reply = {"outcome": "internal-error", "stderr_tail": traceback.format_exc()}
-        reply["elapsed_s"] = time.perf_counter() - start
-        conn.send(reply)
+            reply = Reply("internal-error", stderr_tail=traceback.format_exc())
+        conn.send(_timed(reply, time.perf_counter() - start))
 
 
-def _compile(
+def _restart_stderr() -> None:
+    """Each request's stderr starts empty: what the parent reads after a crash is this program's, and
+    the failing pass is found in this program's IR dump only."""
+    os.ftruncate(2, 0)
+    os.lseek(2, 0, os.SEEK_SET)
+
+
+def _stderr_now() -> str:
+    with open("/proc/self/fd/2", errors="replace") as f:
+        return f.read()
+
+
+def _timed(reply: Reply, elapsed: float) -> Reply:
+    return Reply(
+        reply.outcome,
+        elapsed,
+        reply.output,
+        reply.diagnostics,
+        reply.failed_pass,
+        reply.extras,
+        reply.stderr_tail,
+    )
+
+
+def _answer(
     ir: Any,
     passmanager: Any,
     context: Any,
     pipelines: dict[str, Any],
-    request: dict[str, Any],
+    request: Request,
     post: Any,
     analyze: Any,
-) -> dict[str, Any]:
-    pipeline: str = request["pipeline"]
+) -> Reply:
+    if not request.pipeline:
+        return _read_and_analyze(ir, context, request, analyze)
     try:
-        if pipeline:
-            module = ir.Module.parse(request["text"], context)
-        else:
-            # No pipeline: the text is some compiler's output to be read, possibly from an older release
-            # whose executable bodies the current parser rejects.
-            from stream_fuzz.oracles.sanitize import parse_compiled
-
-            module = parse_compiled(request["text"], context)
+        module = ir.Module.parse(request.text, context)
     except ir.MLIRError as error:
-        return {"outcome": "diagnostic", "diagnostics": _diagnostics(error)}
-    before = None
-    if analyze is not None:
-        # What the program asked for, read before the pipeline rewrites the module in place (or, when only
-        # reading another compiler's output, from the program that compiler was given).
-        source = module if pipeline else _parse_or_none(ir, context, request.get("input_text"))
-        before = analyze.before(source) if source is not None else None
-    if pipeline:
-        try:
-            if pipeline not in pipelines:
-                pipelines[pipeline] = passmanager.PassManager.parse(pipeline, context)
-            pipelines[pipeline].run(module.operation)
-        except ir.MLIRError as error:
-            return {"outcome": "diagnostic", "diagnostics": _diagnostics(error)}
+        return Reply("diagnostic", diagnostics=_diagnostics(error))
+    # What the program asked for, read before the pipeline rewrites the module in place.
+    before = analyze.before(module) if analyze is not None else None
+    try:
+        if request.pipeline not in pipelines:
+            manager = passmanager.PassManager.parse(request.pipeline, context)
+            # Print nothing unless a pass fails; then its IR dump's header names the pass.
+            manager.enable_ir_printing(print_after_all=True, print_after_failure=True)
+            pipelines[request.pipeline] = manager
+        pipelines[request.pipeline].run(module.operation)
+    except ir.MLIRError as error:
+        return Reply("diagnostic", diagnostics=_diagnostics(error), failed_pass=failed_pass_in(_stderr_now()))
     if post is not None:
         post(module)
     output = str(module)
+    defect = ""
+    outcome = "ok"
     # The printed IR must read back: a lit test of it would otherwise fail before any CHECK line.
-    # (With no pipeline the input is already printed IR that just parsed.)
-    if pipeline or post is not None:
-        try:
-            ir.Module.parse(output, context)
-        except ir.MLIRError as error:
-            return {"outcome": "bad-output", "output": output, "diagnostics": _diagnostics(error)}
-    reply: dict[str, Any] = {"outcome": "ok", "output": output}
-    if analyze is not None:
-        started = time.perf_counter()
-        reply["extras"] = analyze.after(module, before)
-        reply["extras"]["analyze_s"] = time.perf_counter() - started
-    return reply
+    try:
+        ir.Module.parse(output, context)
+    except ir.MLIRError as error:
+        outcome, defect = "bad-output", _first(error)
+    extras = _analysis(analyze, module, before, defect)  # placement is judged on the live module anyway
+    diagnostics = _diagnostics_of(defect)
+    return Reply(outcome, output=output, diagnostics=diagnostics, extras=extras)
+
+
+def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> Reply:
+    """`text` is some compiler's output: read it (repairing known print defects) and analyze it against
+    the program it came from."""
+    try:
+        if analyze is not None and hasattr(analyze, "read"):
+            module, defect = analyze.read(request.text, context)
+        else:
+            module, defect = ir.Module.parse(request.text, context), ""
+    except ir.MLIRError as error:
+        return Reply("bad-output", output=request.text, diagnostics=_diagnostics(error))
+    source = _parse_or_none(ir, context, request.input_text)
+    before = analyze.before(source) if analyze is not None and source is not None else None
+    extras = _analysis(analyze, module, before, defect)
+    return Reply("bad-output" if defect else "ok", output=request.text, diagnostics=_diagnostics_of(defect),
+                 extras=extras)
+
+
+def _analysis(analyze: Any, module: Any, before: Any, defect: str) -> dict[str, Any]:
+    if analyze is None:
+        return {}
+    started = time.perf_counter()
+    extras = dict(analyze.after(module, before, defect))
+    extras["analyze_s"] = time.perf_counter() - started
+    return extras
+
+
+def _first(error: Any) -> str:
+    diagnostics = _diagnostics(error)
+    return f"{diagnostics[0].location}: {diagnostics[0].message}"
+
+
+def _diagnostics_of(defect: str) -> tuple[Diagnostic, ...]:
+    if not defect:
+        return ()
+    location, _, message = defect.partition(": ")
+    return (Diagnostic("error", location, message),)
 
 
 def _parse_or_none(ir: Any, context: Any, text: str | None) -> Any:
