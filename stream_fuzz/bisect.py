@@ -31,7 +31,7 @@ import re
 import shlex
 import subprocess
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from stream_fuzz.compiler import Outcome
@@ -145,7 +145,7 @@ class BisectReport:
         verdict = self.verdict
         if verdict is None:
             return []
-        return sorted({v["rule"] for v in verdict.violations} - self.baseline_rules)
+        return sorted({v.rule.id for v in verdict.violations} - self.baseline_rules)
 
     @property
     def consistent(self) -> bool | None:
@@ -190,7 +190,7 @@ class BisectReport:
 def _fails(verdict: Verdict, baseline: frozenset[str]) -> bool:
     if verdict.result.outcome is not Outcome.OK:
         return True
-    return any(v["rule"] not in baseline for v in verdict.violations)
+    return any(v.rule.id not in baseline for v in verdict.violations)
 
 
 def bisect(
@@ -211,7 +211,7 @@ def bisect(
     if check_input is not None:
         baseline = check_input(text)
         if baseline.result.outcome is Outcome.OK:
-            report.baseline_rules = frozenset(v["rule"] for v in baseline.violations)
+            report.baseline_rules = frozenset(v.rule.id for v in baseline.violations)
     if full_pipeline is not None:
         report.whole = run_step(text, full_pipeline)
 
@@ -264,17 +264,15 @@ class OracleSteps:
         if verdict.result.outcome is not Outcome.OK:
             return verdict
         checked = self.check(verdict.result.output or "")
-        verdict.violations, verdict.unknown = checked.violations, checked.unknown
-        return verdict
+        return replace(verdict, violations=checked.violations, unknown=checked.unknown)
 
     def check(self, text: str) -> Verdict:
         """Judge IR as it stands (no pass runs) against the original program."""
-        result = self.judge.worker.compile(text, "", input_text=self.program)
-        report = result.extras.get("oracle", {})
-        violations = report.get("violations", [])
+        verdict = self.judge.check_output(text, self.program)
         if "stream.async." in text:
-            violations = [v for v in violations if v["rule"] not in LOWERED_ONLY_RULES]
-        return Verdict(result, violations, report.get("unknown", {}))
+            kept = tuple(v for v in verdict.violations if v.rule.id not in LOWERED_ONLY_RULES)
+            verdict = replace(verdict, violations=kept)
+        return verdict
 
 
 # -- module attributes in printed IR ----------------------------------------------------------------------

@@ -18,11 +18,13 @@ from hypothesis import Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 import stream_fuzz.profiles  # noqa: F401 - registers the settings profiles
+from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.corpus import Corpus
-from stream_fuzz.findings import Finding, finding_from
+from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.generators import Program, print_program, programs
-from stream_fuzz.judge import Judge
+from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
+from stream_fuzz.oracles import Severity
 
 LEVELS = ("l1", "l2")
 CHUNK = 50  # examples per Hypothesis run; each run gets its own seed and, with --level all, alternates level
@@ -36,6 +38,8 @@ class FindingRecord:
     level: str
     file: str
     new: bool
+    fails: bool = True  # new, and of a kind or severity that fails the campaign
+    severity: str = ""  # violations: the severities broken, e.g. "placement, visibility"
     hits: int = 0
     first_at: int = 0  # programs judged (this process) when it was first seen: how fast it was found
 
@@ -65,6 +69,7 @@ class Stats:
             if mine is not record:
                 mine.hits += record.hits
                 mine.new = mine.new or record.new
+                mine.fails = mine.fails or record.fails
         self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
 
 
@@ -103,15 +108,18 @@ class Campaign:
     on_example: Callable[[Stats], None] | None = None  # progress reporting
     provenance: str = ""
     shrink: bool = True  # off: findings are written as first found (a quick smoke run)
+    fail_on: frozenset[Severity] = DEFAULT_FAIL_ON  # violations of these severities fail the campaign
 
     def __post_init__(self) -> None:
         self._deadline: float | None = None
         self._last_end = time.perf_counter()
         self.target = self.judge.compiler_info.release or (3, 13)
+        self._raised: set[str] = set()  # signatures raised (so shrunk) in the current Hypothesis run
 
     def evaluate(self, program: Program) -> Finding | None:
-        """Compile and check one program; record a finding in the corpus. Returns a *failing* finding
-        (new, or a regression of a `fixed` entry), or None when clean or already known."""
+        """Compile and check one program; record a finding in the corpus. Returns a finding to shrink
+        (new, a regression of a `fixed` entry, or an entry a campaign left unshrunk), or None when clean or
+        already known."""
         started = time.perf_counter()
         self.stats.timing["generate_s"] += started - self._last_end
         text = print_program(program, self.target)
@@ -137,21 +145,28 @@ class Campaign:
     ) -> Finding | None:
         signature = finding.signature
         known = self.corpus.known.get(signature)
+        unshrunk = self.corpus.wants_shrinking(signature)
         path = None
-        if known is None:
+        if known is None or unshrunk:
+            checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
             path = self.corpus.record(
-                finding, text, pipeline, self.judge.compiler_info, output, self.provenance
+                finding, text, pipeline, self.judge.compiler_info, checks, self.provenance
             )
         record = self.stats.findings.get(signature)
         if record is None:
             new = known is None or known.status == "fixed"  # a fixed bug found again is a regression
-            file = str(path or known.path)
-            rule = finding.rules[0] if finding.rules else ""
+            file = str(path or (known.path if known else ""))
+            rule = finding.rules[0].id if finding.rules else ""
+            severity = ", ".join(sorted(s.value for s in finding.severities))
             record = self.stats.findings[signature] = FindingRecord(
-                signature, finding.kind, rule, program.level, file, new, first_at=self.stats.total
+                signature, finding.kind, rule, program.level, file, new,
+                fails=new and finding.fails(self.fail_on), severity=severity, first_at=self.stats.total,
             )
         record.hits += 1
-        return finding if record.new else None
+        if record.new or unshrunk:
+            self._raised.add(signature)
+            return finding
+        return None
 
     def run(
         self,
@@ -208,6 +223,7 @@ class Campaign:
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
+        self._raised = set()
         try:
             property_holds()
         except FindingFailure:
@@ -216,16 +232,24 @@ class Campaign:
             _, rest = group.split(FindingFailure)
             if rest is not None:
                 raise rest from None
+        # Reached only when Hypothesis finished: a budget running out mid-shrink skips this, and the
+        # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
+        if self.shrink:
+            self.corpus.mark_shrunk(sorted(self._raised))
 
 
 def open_campaign(
     corpus_dir: Path,
     iree_opt: str | None = None,
-    timeout: float = 60.0,
+    timeout: float = DEFAULT_TIMEOUT_S,
     post_hook: str | None = None,
     provenance: str = "",
     on_example: Callable[[Stats], None] | None = None,
     shrink: bool = True,
+    fail_on: frozenset[Severity] = DEFAULT_FAIL_ON,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
-    return Campaign(judge, Corpus(corpus_dir), on_example=on_example, provenance=provenance, shrink=shrink)
+    corpus = Corpus(corpus_dir)
+    return Campaign(
+        judge, corpus, on_example=on_example, provenance=provenance, shrink=shrink, fail_on=fail_on
+    )

@@ -1,10 +1,11 @@
-"""CHECK lines that state the *correct* placement for a finding, kept only if they catch the bad output.
+"""CHECK lines that state the *correct* output for a finding, kept only when they witness the bug.
 
 For a value consumed on device D whose storage the compiler placed on devices P, the correct output
-allocates it for D and P together (e.g. `optimal<[@d3, @d0]>` for a transfer from @d3 read on @d0): the
-line asks for an allocation whose affinity names all of them. For a missing flush, it asks for a flush
-to D (or an invalidate from the writer). Each line is run against the faulty output with FileCheck, and
-only lines that fail there are kept, so every kept line witnesses the bug.
+allocates it for D and P together (e.g. `optimal<[@d3, @d0]>` for a transfer from @d3 read on @d0). For a
+missing flush it has a flush to D (or an invalidate from the writer); for a race, the two commands in
+different waves. Each candidate group is tried in turn, from the most general to the most specific (the
+same storage op by position in its function), and the first whose lines fail on the faulty output and pass
+on a plausibly fixed one (`fixes.plausible_fix`) is kept: every kept line tells the two apart.
 """
 
 from __future__ import annotations
@@ -12,10 +13,15 @@ from __future__ import annotations
 import itertools
 import re
 
+from iree.compiler import ir
+
 from stream_fuzz.filecheck import run_filecheck
+from stream_fuzz.fixes import plausible_fix
+from stream_fuzz.oracles import Rule, Violation
 
 _STORAGE_OPS = {"alloca": "stream.resource.alloca", "constants": "stream.resource.constants"}
 _MAX_DEVICES = 3  # beyond this the alternation of orders grows too large to read
+_PLACEMENT = (Rule.READ, Rule.WRITE, Rule.EXPORT, Rule.FLUSH, Rule.INVALIDATE, Rule.EXPECT)
 
 
 def _all_of(devices: list[str]) -> str:
@@ -31,35 +37,119 @@ def _any_of(devices: list[str]) -> str:
     return "[^)]*@(" + "|".join(re.escape(d) for d in devices) + ")[>,][^)]*"
 
 
-def candidate_lines(violations: list[dict]) -> list[str]:
-    lines: list[str] = []
+def candidate_groups(violations: tuple[Violation, ...], faulty: str) -> list[list[str]]:
+    """Groups of CHECK lines, most general first; each group alone states the correct output."""
+    general: list[str] = []
+    specific: list[list[str]] = []
     for v in violations:
-        rule = v["rule"]
-        placed = list(v["placed_devices"])
-        consumers = [d for d in v["consumers"] if d not in placed]
-        op = _STORAGE_OPS.get(v["storage_kind"])
-        if (rule.startswith("placement/") or rule == "intent/expect") and op and consumers:
-            # Correct: the storage is allocated for its consumer too...
+        placed = list(v.placed_devices)
+        consumers = [d for d in v.consumers if d not in placed]
+        op = _STORAGE_OPS.get(v.storage_kind)
+        if v.rule in _PLACEMENT and op and consumers:
             wanted = sorted(set(consumers) | set(placed))[:_MAX_DEVICES]
             storage = f"{op} .*on\\({_all_of(wanted)}\\)"
-            if rule == "placement/export" and placed:
-                # ...or, for an export, the buffer is handed out where it lives.
+            if v.rule is Rule.EXPORT and placed:  # or the buffer is handed out where it lives
                 export = f"stream.tensor.export on\\({_any_of(placed)}\\)"
-                lines.append("// CHECK-DAG: {{(" + storage + "|" + export + ")}}")
+                general.append("// CHECK-DAG: {{(" + storage + "|" + export + ")}}")
             else:
-                lines.append("// CHECK-DAG: {{" + storage + "}}")
-        elif rule == "visibility/transfer":
-            for device in v["consumers"]:
+                general.append("// CHECK-DAG: {{" + storage + "}}")
+            positional = _positional(faulty, v, "on({{" + _all_of(wanted) + "}})")
+            if positional:
+                specific.append(positional)
+        elif v.rule is Rule.TRANSFER:
+            for device in v.consumers:
                 flush = f"stream.cmd.flush to\\([^)]*@{re.escape(device)}[>,]"
-                pulls = [f"stream.cmd.invalidate from\\([^)]*@{re.escape(w)}[>,]" for w in v["writers"]]
-                lines.append("// CHECK-DAG: {{(" + "|".join([flush, *pulls]) + ")}}")
-        elif rule == "dealloca/pool" and placed:
-            lines.append(
+                pulls = [f"stream.cmd.invalidate from\\([^)]*@{re.escape(w)}[>,]" for w in v.writers]
+                general.append("// CHECK-DAG: {{(" + "|".join([flush, *pulls]) + ")}}")
+        elif v.rule is Rule.DEALLOCA and placed:
+            general.append(
                 "// CHECK-DAG: stream.resource.dealloca on({{" + _all_of(placed[:_MAX_DEVICES]) + "}})"
             )
-    return list(dict.fromkeys(lines))  # unique, in order
+        elif v.rule is Rule.RACE:
+            specific.append(_apart(v, faulty))
+    groups = [list(dict.fromkeys(general))] if general else []
+    return groups + [group for group in specific if group]
 
 
-def witnessing_lines(violations: list[dict], bad_output: str) -> list[str]:
-    """The candidate lines that FileCheck rejects on `bad_output`: each one witnesses the bug."""
-    return [line for line in candidate_lines(violations) if not run_filecheck(line + "\n", bad_output)[0]]
+def _positional(faulty: str, violation: Violation, wanted: str) -> list[str]:
+    """The violation's storage op, found by its position among ops of its kind in its function, with the
+    placement it should have: `CHECK-LABEL` the function, skip the ops before it, `CHECK-SAME` the rest."""
+    try:
+        module = ir.Module.parse(faulty, ir.Context())
+    except ir.MLIRError:
+        return []
+    name = _STORAGE_OPS.get(violation.storage_kind, "")
+    for function in module.body.operations:
+        if function.operation.name not in ("util.func", "func.func"):
+            continue
+        ops = [op for op in _walk(function.operation) if op.name == name]
+        for index, op in enumerate(ops):
+            if any(result.get_name() == violation.storage for result in op.results):
+                symbol = ir.StringAttr(function.operation.attributes["sym_name"]).value
+                lines = [f"// CHECK-LABEL: @{symbol}("]
+                if index:
+                    lines.append(f"// CHECK-COUNT-{index}: {name}")
+                return [*lines, f"// CHECK: {name}", f"// CHECK-SAME: {wanted}"]
+    return []
+
+
+def _apart(violation: Violation, faulty: str) -> list[str]:
+    """The racing commands (in program order) with the end of their wave between them: not one wave.
+    The wave's closing brace is told from other braces by its indentation in the faulty output."""
+    first, second = _racing_lines(violation)
+    lines = faulty.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.strip().startswith(first.strip())), None)
+    if not first or not second or at is None:
+        return []
+    depth = len(lines[at]) - len(lines[at].lstrip())
+    wave = next(
+        (
+            line
+            for line in reversed(lines[:at])
+            if "stream.cmd.concurrent {" in line and len(line) - len(line.lstrip()) < depth
+        ),
+        None,
+    )
+    if wave is None:
+        return []
+    indent = " " * (len(wave) - len(wave.lstrip()))
+    return [
+        f"// CHECK: {_escaped(first)}",
+        "// CHECK: {{^" + indent + "}$}}",
+        f"// CHECK: {_escaped(second)}",
+    ]
+
+
+def _racing_lines(violation: Violation) -> tuple[str, str]:
+    """The two commands' first lines, from the race message "... one writes: 'A' and 'B'"."""
+    match = re.search(r"one writes: '(.*)' and '(.*)'$", violation.message)
+    return (match[1], match[2]) if match else ("", "")
+
+
+def _escaped(line: str) -> str:
+    """A FileCheck pattern for a printed line: literal, with SSA names of values left free."""
+    text = line.strip().removesuffix(" {")
+    return re.sub(r"\{\{|\}\}", lambda m: "{{[" + m[0][0] + "][" + m[0][0] + "]}}", text)
+
+
+def _walk(op: ir.Operation) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.operations:
+                found.append(child.operation)
+                found.extend(_walk(child.operation))
+    return found
+
+
+def witnessing_lines(violations: tuple[Violation, ...], faulty: str) -> list[str]:
+    """The first candidate group FileCheck rejects on the faulty output and accepts on its plausible fix.
+    Without a fix to compare with, lines that reject the faulty output are kept."""
+    fixed = plausible_fix(faulty, violations)
+    for group in candidate_groups(violations, faulty):
+        checks = "\n".join(group) + "\n"
+        if run_filecheck(checks, faulty)[0]:
+            continue
+        if fixed is None or run_filecheck(checks, fixed)[0]:
+            return group
+    return []

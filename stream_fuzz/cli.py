@@ -14,14 +14,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
+from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
 from stream_fuzz.corpus import Corpus
-from stream_fuzz.findings import finding_from
+from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.judge import Judge
 from stream_fuzz.matrix import matrix_table, run_matrix
+from stream_fuzz.oracles import Severity
 from stream_fuzz.parallel import RunConfig, run_parallel
 from stream_fuzz.progress import Progress
-from stream_fuzz.replay import ERROR, NOW_PASSING, STILL_FAILING, replay_paths
+from stream_fuzz.replay import PASSES, STATES, Replay, replay_paths
 from stream_fuzz.report import as_json, summary, write_json, write_junit
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -37,13 +39,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read_program(path: str) -> str:
+    """The text of a program (or of compiled IR) the user gave; one that holds no stream op at all (an
+    empty file, header comments only, another dialect) is bad input, not a clean program."""
     file = Path(path)
     if not file.is_file():
         raise UsageError(f"no such file: {path}")
     try:
-        return file.read_text()
+        text = file.read_text()
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read {path}: {error}") from error
+    code = [line for line in text.splitlines() if not line.lstrip().startswith("//")]
+    if not any("stream." in line for line in code):
+        raise UsageError(f"no stream program in {path}")
+    return text
 
 
 def _add_pipeline_options(parser: argparse.ArgumentParser, default: str) -> None:
@@ -70,6 +78,15 @@ def _add_compiler_options(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="per-program compile time limit in seconds (default 60)",
     )
+
+
+def _severities(text: str) -> frozenset[Severity]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    known = {s.value: s for s in Severity}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise UsageError(f"--fail-on: unknown severity {unknown[0]!r} (known: {', '.join(known)})")
+    return frozenset(known[name] for name in names)
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -99,29 +116,29 @@ def cmd_check(args: argparse.Namespace) -> int:
         else:
             verdict = judge.judge(text, pipeline)
     result = verdict.result
-    if args.no_compile and result.outcome is Outcome.DIAGNOSTIC:
-        first = result.diagnostics[0] if result.diagnostics else "unparsable"
-        raise UsageError(f"{args.file} is not readable IR: {first}")
     if args.json:
         print(json.dumps(verdict.to_json(), indent=2))
-    elif result.outcome is not Outcome.OK:
-        print(f"{args.file}: {result.summary()}")
-        if result.stderr_tail and not result.diagnostics:
-            print(result.stderr_tail)
     else:
+        if result.outcome is not Outcome.OK:
+            what = "does not parse" if args.no_compile and result.outcome is Outcome.BAD_OUTPUT else ""
+            print(f"{args.file}: {what or result.summary()}")
+            for diagnostic in result.diagnostics[:3]:
+                print(f"  {diagnostic}")
+            if result.stderr_tail and not result.diagnostics:
+                print(result.stderr_tail)
         for violation in verdict.violations:
-            print(f"[{violation['rule']}] {violation['message']}")
-            print(f"    at {violation['location']}: {violation['op']}")
-        unknown = sum(verdict.unknown.values())
-        note = f", {unknown} placements unknown (not judged)" if unknown else ""
-        print(f"{args.file}: {len(verdict.violations)} violation(s){note} ({result.compiler.version})")
+            print(violation)
+        if result.outcome in (Outcome.OK, Outcome.BAD_OUTPUT) and (verdict.violations or result.ok):
+            unknown = sum(verdict.unknown.values())
+            note = f", {unknown} placements unknown (not judged)" if unknown else ""
+            print(f"{args.file}: {len(verdict.violations)} violation(s){note} ({result.compiler.version})")
     if args.record and not args.no_compile:
         finding = finding_from(verdict, promised_valid=True)
         if finding is not None:
             corpus = Corpus(Path(args.record))
-            path = corpus.record(
-                finding, text, pipeline, result.compiler, result.output, "by stream-fuzz check"
-            )
+            output = result.output
+            checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
+            path = corpus.record(finding, text, pipeline, result.compiler, checks, "by stream-fuzz check")
             where = path or f"known: {corpus.known[finding.signature].path}"
             print(f"{args.file}: {finding.title} [{finding.signature}] -> {where}")
     return EXIT_OK if verdict.clean else EXIT_FINDING
@@ -132,23 +149,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for path in paths:
         if not path.exists():
             raise UsageError(f"no such file or folder: {path}")
-    with Judge(args.iree_opt, timeout=args.timeout) as judge:
-        print(f"replaying against {judge.compiler_info.version} ({judge.compiler_info.path})")
-        results = replay_paths(paths, judge)
-    for replay in results:
-        flag = (
-            "  <-- " + ("regression" if replay.status == "fixed" else "fixed upstream?")
-            if replay.surprising
-            else ""
-        )
+
+    def show(replay: Replay) -> None:
+        flag = f"  <-- {replay.note}" if replay.surprising else ""
         status = f"[{replay.status}]" if replay.status else ""
-        print(f"{replay.state:<14} {status:<12} {replay.path}{flag}")
-        if replay.reason and replay.state != NOW_PASSING:
-            print(f"{'':<27} {replay.reason[:300]}")
-    counts = {state: sum(r.state == state for r in results) for state in (STILL_FAILING, NOW_PASSING, ERROR)}
+        print(f"{replay.state:<18} {status:<12} {replay.path}{flag}", flush=True)
+        if replay.reason and replay.state != PASSES:
+            print(f"{'':<31} {replay.reason[:300]}", flush=True)
+
+    with Judge(args.iree_opt, timeout=args.timeout) as judge:
+        print(f"replaying against {judge.compiler_info.version} ({judge.compiler_info.path})", flush=True)
+        results = replay_paths(paths, judge, show)
+    counts = {state: sum(r.state == state for r in results) for state in STATES}
     print(", ".join(f"{n} {state}" for state, n in counts.items()))
-    bad = [r for r in results if r.surprising or r.state == ERROR]
-    return EXIT_FINDING if bad else EXIT_OK
+    if args.json:
+        data = {"compiler": judge.compiler_info.version, "counts": counts,
+                "entries": [r.to_json() for r in results]}
+        write_json(Path(args.json), data)
+    return EXIT_FINDING if any(r.surprising for r in results) else EXIT_OK
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -160,15 +178,16 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UsageError("--workers must be at least 1")
     budget = args.budget if args.budget is not None or args.examples is not None else 60.0
     config = RunConfig(
-        args.level,
-        args.examples,
-        budget,
-        args.seed,
-        Path(args.corpus),
-        args.iree_opt,
-        args.timeout,
-        args.inject_fault,
-        args.shrink,
+        level=args.level,
+        examples=args.examples,
+        budget_s=budget,
+        seed=args.seed,
+        corpus=Path(args.corpus),
+        iree_opt=args.iree_opt,
+        timeout=args.timeout,
+        inject_fault=args.inject_fault,
+        shrink=args.shrink,
+        fail_on=_severities(args.fail_on),
     )
     try:  # fail early, with one line, on a bad --iree-opt or --inject-fault
         compiler = Judge(args.iree_opt, timeout=args.timeout, post_hook=args.inject_fault)
@@ -201,7 +220,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         write_junit(Path(args.junit), stats, info)
     if errors:  # a worker died or failed: CI must notice, even though the others' findings are kept
         return EXIT_INTERNAL
-    return EXIT_FINDING if any(f.new for f in stats.findings.values()) else EXIT_OK
+    return EXIT_FINDING if any(f.fails for f in stats.findings.values()) else EXIT_OK
 
 
 def cmd_matrix(args: argparse.Namespace) -> int:
@@ -211,13 +230,12 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     if not compilers:
         raise UsageError("give at least one --iree-opt PATH (or --include-pinned)")
     config = RunConfig(
-        args.level,
-        args.examples,
-        None if args.examples else args.budget,
-        args.seed,
-        Path(args.out),
-        None,
-        args.timeout,
+        level=args.level,
+        examples=args.examples,
+        budget_s=None if args.examples else args.budget,
+        seed=args.seed,
+        corpus=Path(args.out),
+        timeout=args.timeout,
     )
     columns = run_matrix(compilers, config, args.workers)
     print(matrix_table(columns))
@@ -254,8 +272,8 @@ def cmd_bisect(args: argparse.Namespace) -> int:
     verdict = report.verdict
     print(f"{args.file}: {report.describe()}")
     for violation in verdict.violations if verdict else []:
-        if violation["rule"] in report.rules:
-            print(f"  [{violation['rule']}] {violation['message']}")
+        if violation.rule.id in report.rules:
+            print(f"  {violation}")
     before = Path(args.save_before or Path(args.file).with_suffix(".before.mlir").name)
     report.save_before(before)
     print(f"IR before the pass: {before}")
@@ -342,6 +360,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--no-shrink", dest="shrink", action="store_false", help="write findings unshrunk (a quick smoke run)"
     )
+    run.add_argument(
+        "--fail-on",
+        default=",".join(sorted(s.value for s in DEFAULT_FAIL_ON)),
+        metavar="SEVERITIES",
+        help="violations of these severities fail the run (comma-separated from "
+        f"{', '.join(s.value for s in Severity)}; default %(default)s); crashes, hangs, rejected "
+        "programs and unreadable output always fail",
+    )
     run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
     _add_compiler_options(run)
     run.set_defaults(run=cmd_run)
@@ -380,8 +406,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compiler_options(stats)
     stats.set_defaults(run=cmd_stats)
 
-    replay = commands.add_parser("replay", help="replay corpus entries: still-failing / now-passing / error")
+    replay = commands.add_parser(
+        "replay", help="replay corpus entries: fails-as-recorded / fails-differently / passes / unreadable"
+    )
     replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")
+    replay.add_argument("--json", metavar="FILE", help="write every entry's state as JSON")
     _add_compiler_options(replay)
     replay.set_defaults(run=cmd_replay)
     return parser

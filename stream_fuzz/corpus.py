@@ -1,19 +1,24 @@
-"""The corpus: one `.mlir` file per finding, each a lit test an IREE engineer can run as it is.
+"""The corpus: one `.mlir` file per root cause, each a lit test an IREE engineer can run as it is.
 
     // stream-fuzz finding: violation: placement/read, visibility/transfer
     // signature: placement-read-3f2a9c1b7e04
-    // status: open                         (open | fixed | not-a-bug; edited by humans)
+    // also-known-as: placement-read-0c1d2e3f4a5b     (optional: other signatures of this root cause)
+    // status: open                                    (open | fixed | not-a-bug; edited by humans)
     // found: 2026-11-30 level=l2 seed=...
     // compiler: 3.13.0rc20261016 @ 89ece87b... (in-process)
     // pipeline: builtin.module(iree-stream-schedule-allocation)
+    // shrunk: yes                                     (no: a campaign stopped while shrinking it)
     // reproduce: stream-fuzz replay corpus/placement-read-3f2a9c1b7e04.mlir
+    // triage: ... (why it is wrong, the pass and function that decide it; written by humans)
     // what was found: ...
     // RUN: iree-opt --pass-pipeline='...' %s | FileCheck %s
-    <the program>
-    // CHECK-DAG lines stating the correct placement
+    <the program; several witnesses of one root cause are separated by `// -----`>
+    // CHECK lines stating the correct output
 
-The whole file is valid MLIR (header, RUN and CHECK lines are comments), so the file itself is the
-program to compile. Writes are atomic (temporary file + rename), so a killed run leaves no half file.
+Header keys are read case-insensitively; an unknown status is an error naming the file and line. The whole
+file is valid MLIR (header, RUN and CHECK lines are comments), so the file itself is the program to compile.
+Writes are atomic (temporary file + rename), so a killed run leaves no half file. A campaign writes only
+entries it created itself, and entries it left unshrunk; it never touches a human's triage lines.
 """
 
 from __future__ import annotations
@@ -22,80 +27,110 @@ import contextlib
 import datetime
 import fcntl
 import os
+import re
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.findings import Finding
 
 STATUSES = ("open", "fixed", "not-a-bug")
-_HEADER = "// stream-fuzz finding:"
-_FIELDS = ("signature", "status", "found", "compiler", "pipeline")
+HEADER = "// stream-fuzz finding:"
+SPLIT = "// -----"
+_REQUIRED = ("signature", "status", "found", "compiler", "pipeline")
+_KEY = re.compile(r"^//\s*(?P<key>[A-Za-z][\w -]*?)\s*:\s?(?P<value>.*)$")
+# Lines a campaign writes and may rewrite when it shrinks its own entry; every other line is kept.
+_GENERATED = ("signature", "found", "compiler", "pipeline", "shrunk", "reproduce", "severity", "failing pass")
 
 
 class MalformedEntry(ValueError):
-    """A corpus file that cannot be replayed; the message names the file and what is wrong."""
+    """A corpus file that cannot be replayed; the message names the file (and line) and what is wrong."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entry:
     path: Path
     title: str  # "violation: placement/read, ..."
     signature: str
+    aliases: tuple[str, ...]  # further signatures triage found to be this root cause
     status: str
     pipeline: str
     compiler: str
     found: str
-    text: str  # the whole file: the program with its comments
-    checks: list[str] = field(default_factory=list)  # CHECK lines
+    shrunk: bool
+    text: str  # the whole file: the programs with their comments
 
     @property
     def kind(self) -> str:
         return self.title.split(":", 1)[0].strip()
 
     @property
+    def signatures(self) -> tuple[str, ...]:
+        return (self.signature, *self.aliases)
+
+    @property
+    def checks(self) -> tuple[str, ...]:
+        return tuple(line for line in self.text.splitlines() if line.lstrip().startswith("// CHECK"))
+
+    @property
+    def programs(self) -> tuple[str, ...]:
+        """The witnesses: the file split at `// -----` lines, as `iree-opt --split-input-file` does."""
+        chunks = re.split(rf"^{re.escape(SPLIT)}\s*$", self.text, flags=re.M)
+        return tuple(chunk for chunk in chunks if code_lines(chunk))
+
+    @property
     def size(self) -> int:
         """Program size in lines of code: what a smaller repro has fewer of."""
-        return sum(
-            1 for line in self.text.splitlines() if line.strip() and not line.lstrip().startswith("//")
-        )
+        return code_lines(self.text)
+
+
+def code_lines(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//"))
 
 
 def read_entry(path: Path) -> Entry:
     try:
         text = path.read_text()
     except (OSError, UnicodeDecodeError) as error:
-        raise MalformedEntry(f"{path}: cannot read: {error}") from error
+        raise MalformedEntry(path, f"cannot read: {error}") from error
     lines = text.splitlines()
-    if not lines or not lines[0].startswith(_HEADER):
-        raise MalformedEntry(f"{path}: not a corpus entry (first line must start with '{_HEADER}')")
-    values: dict[str, str] = {}
-    for line in lines[1:]:
-        if not line.startswith("// "):
+    if not lines or not lines[0].lower().startswith(HEADER):
+        raise MalformedEntry(path, f"not a corpus entry (line 1 must start with '{HEADER}')")
+    values: dict[str, tuple[str, int]] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.startswith("//") or line.startswith("// RUN:"):
             break
-        key, sep, value = line[3:].partition(": ")
-        if sep and key in _FIELDS:
-            values[key] = value.strip()
-    missing = [key for key in _FIELDS if key not in values]
+        match = _KEY.match(line)
+        if match:
+            values.setdefault(match["key"].strip().lower(), (match["value"].strip(), number))
+    missing = [key for key in _REQUIRED if key not in values]
     if missing:
-        raise MalformedEntry(f"{path}: header lacks {', '.join(missing)}")
-    status = values["status"].split()[0] if values["status"] else ""
+        raise MalformedEntry(path, f"header lacks {', '.join(missing)}")
+    status, line_number = values["status"]
+    status = status.split()[0].lower() if status else ""
     if status not in STATUSES:
-        raise MalformedEntry(f"{path}: status {values['status']!r} is not one of {', '.join(STATUSES)}")
-    checks = [line for line in lines if line.lstrip().startswith("// CHECK")]
+        raise MalformedEntry(
+            path, f"line {line_number}: status {values['status'][0]!r} is not one of {', '.join(STATUSES)}"
+        )
+    aliases = tuple(a for a in re.split(r"[,\s]+", values.get("also-known-as", ("", 0))[0]) if a)
+    shrunk = values.get("shrunk", ("yes", 0))[0].lower() not in ("no", "false")
     return Entry(
         path,
-        lines[0][len(_HEADER) :].strip(),
-        values["signature"],
+        lines[0][len(HEADER) :].strip(),
+        values["signature"][0],
+        aliases,
         status,
-        values["pipeline"],
-        values["compiler"],
-        values["found"],
+        values["pipeline"][0],
+        values["compiler"][0],
+        values["found"][0],
+        shrunk,
         text,
-        checks,
     )
 
 
@@ -108,6 +143,21 @@ def read_corpus(folder: Path) -> Iterator[Entry | MalformedEntry]:
             yield error
 
 
+def run_line(finding: Finding, pipeline: str, split: bool = False) -> str:
+    """The lit RUN line: the pipeline on this file, its output (and, for a rejected program or a crash, its
+    diagnostics) checked by FileCheck. A hang is bounded so that lit itself never hangs."""
+    quoted = pipeline.replace("'", "'\\''")
+    split_flag = "--split-input-file " if split else ""
+    command = f"iree-opt {split_flag}--pass-pipeline='{quoted}' %s"
+    if finding.kind == "timeout":
+        command = f"timeout 20 {command}"
+    if finding.kind == "violation":
+        return f"// RUN: {command} | FileCheck %s"
+    if finding.kind == "bad-output":  # the printed IR must also read back
+        return f"// RUN: {command} | iree-opt | FileCheck %s"
+    return f"// RUN: {command} 2>&1 | FileCheck %s"
+
+
 def render_entry(
     finding: Finding,
     program: str,
@@ -116,59 +166,77 @@ def render_entry(
     found: str,
     checks: list[str],
     file_name: str,
+    shrunk: bool = False,
 ) -> str:
-    pass_pipeline = pipeline.replace("'", "'\\''")
+    severities = ", ".join(sorted(s.value for s in finding.severities)) or "-"
     lines = [
-        f"{_HEADER} {finding.title}",
+        f"{HEADER} {finding.title}",
         f"// signature: {finding.signature}",
         "// status: open",
+        f"// severity: {severities}",
         f"// found: {found}",
         f"// compiler: {compiler.version} ({compiler.backend})",
         f"// pipeline: {pipeline}",
+        f"// shrunk: {'yes' if shrunk else 'no'}",
         f"// reproduce: stream-fuzz replay corpus/{file_name}",
-        "// what was found:",
-        *[f"//   {line}" for line in finding.details[:12]],
     ]
+    if finding.failed_pass:
+        lines.append(f"// failing pass: {finding.failed_pass}")
+    lines.append("// what was found:")
+    lines += [f"//   {line}" for line in finding.details[:12]]
     if finding.kind == "violation" and not checks:
-        lines.append("// note: no CHECK line distinguishes the faulty output; replay relies on the oracle")
-    lines.append("//")
-    # bad-output findings: the printed IR must also read back, so pipe it through iree-opt once more.
-    reparse = " | iree-opt" if finding.kind == "bad-output" else ""
-    lines.append(f"// RUN: iree-opt --pass-pipeline='{pass_pipeline}' %s{reparse} | FileCheck %s")
-    lines.append("")
-    lines.append(program.strip())
-    lines.append("")
-    lines.append("// The correct output:")
-    lines.append("// CHECK: util.func")  # compiles at all (crashes, hangs and rejections fail here)
-    lines.extend(checks)
+        lines.append("// note: no CHECK line tells the faulty output from a fixed one; the oracle line does")
+    lines += ["//", run_line(finding, pipeline)]
+    if finding.kind == "violation" and not checks:
+        lines.append("// RUN: iree-opt --pass-pipeline='" + pipeline.replace("'", "'\\''") + "' %s -o %t")
+        lines.append("// RUN: stream-fuzz check --no-compile %t --input %s")
+    lines += ["", program.strip(), "", "// The correct output:", *correct_output_lines(finding), *checks]
     return "\n".join(lines) + "\n"
 
 
+def correct_output_lines(finding: Finding) -> list[str]:
+    """What every correct output has: the program compiles, without the recorded complaint."""
+    if finding.kind in ("invalid-program", "bad-output") and finding.details:
+        message = finding.details[0].split(": error: ", 1)[-1]
+        message = re.sub(r"^'[^']*' ", "", message).split(";", 1)[0].split(": ", 1)[0]
+        words = re.split(r"\S*[#<>%@'\"]\S*", message)[0].strip()  # up to its first name or attribute
+        if len(words) > 8:
+            return [f"// CHECK-NOT: {words}", "// CHECK: util.func"]
+    return ["// CHECK: util.func"]
+
+
 class Corpus:
-    """Where a campaign writes findings. Knows the entries already there, so a signature is written once.
+    """Where a campaign writes findings. Knows the entries already there, so a root cause is written once.
 
     `record` writes a finding at once (before Hypothesis starts shrinking it) and replaces it whenever a
     smaller program with the same signature comes along. Entries that existed before this campaign are
-    never rewritten: they are known bugs (or fixed, or not bugs), and their files belong to humans.
+    never rewritten, except one left unshrunk (`shrunk: no`): its program is replaced by a smaller one,
+    every human line of its header kept.
     """
 
     def __init__(self, folder: Path, also_known: Path | None = None) -> None:
         """`also_known`: another corpus whose entries count as known (e.g. the project's, when tests
         write their findings to a temporary folder)."""
         self.folder = folder
-        self.known: dict[str, Entry] = {}
+        self.known: dict[str, Entry] = {}  # every signature (aliases too) -> its entry
         self.malformed: list[MalformedEntry] = []
-        self.written: dict[str, Path] = {}  # signature -> file written by this campaign
+        self.written: dict[str, Path] = {}  # signature -> file written (or shrunk) by this campaign
         for source in (also_known, folder):
-            if source is not None and source.exists():
+            if source is not None and source.is_dir():
                 for entry in read_corpus(source):
                     if isinstance(entry, MalformedEntry):
                         self.malformed.append(entry)
                     else:
-                        self.known[entry.signature] = entry
+                        for signature in entry.signatures:
+                            self.known[signature] = entry
 
     def is_known(self, signature: str) -> bool:
         return signature in self.known
+
+    def wants_shrinking(self, signature: str) -> bool:
+        """A known entry a campaign stopped shrinking: the next campaign that meets it goes on."""
+        entry = self.known.get(signature)
+        return entry is not None and not entry.shrunk and entry.path.parent == self.folder
 
     def record(
         self,
@@ -176,28 +244,47 @@ class Corpus:
         program: str,
         pipeline: str,
         compiler: CompilerInfo,
-        bad_output: str | None,
+        checks: list[str],
         provenance: str = "",
     ) -> Path | None:
         """Write (or shrink) the entry for `finding`. Returns its path, or None for a known signature."""
         signature = finding.signature
-        if signature in self.known:
+        if signature in self.known and not self.wants_shrinking(signature):
             return None
         self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / f"{signature}.mlir"
-        checks = witnessing_lines(finding.violations, bad_output) if bad_output and finding.violations else []
+        known = self.known.get(signature)
+        path = known.path if known is not None else self.folder / f"{signature}.mlir"
         found = f"{datetime.date.today().isoformat()} {provenance}".strip()
         text = render_entry(finding, program, pipeline, compiler, found, checks, path.name)
         with self._locked():
             # Another worker may have written a smaller repro meanwhile: keep the smallest.
+            current: Entry | None = None
             if path.exists():
                 with contextlib.suppress(MalformedEntry):
-                    if read_entry(path).size <= _code_lines(text):
-                        self.written[signature] = path
-                        return path
-            _write_atomically(path, text)
+                    current = read_entry(path)
+            if current is not None and current.size <= code_lines(text):
+                self.written[signature] = path
+                return path
+            if current is not None:
+                text = _keep_human_lines(current.text, text)
+            write_atomically(path, text)
         self.written[signature] = path
         return path
+
+    def mark_shrunk(self, signatures: list[str]) -> None:
+        """Shrinking of these entries finished: say so in their headers."""
+        with self._locked():
+            for signature in signatures:
+                path = self.written.get(signature)
+                if path is None or not path.exists():
+                    continue
+                text = path.read_text()
+                done = re.sub(r"^// shrunk: no$", "// shrunk: yes", text, count=1, flags=re.M)
+                if done != text:
+                    write_atomically(path, done)
+        for signature in signatures:
+            if signature in self.known:
+                self.known[signature] = replace(self.known[signature], shrunk=True)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -209,11 +296,28 @@ class Corpus:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _code_lines(text: str) -> int:
-    return sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//"))
+def _keep_human_lines(old: str, new: str) -> str:
+    """The new entry text with the old entry's human header lines (status, triage, aliases, ...)."""
+    kept = []
+    for line in old.splitlines()[1:]:
+        if not line.startswith("//") or line.startswith(("// RUN:", "// what was found")):
+            break
+        match = _KEY.match(line)
+        key = match["key"].strip().lower() if match else ""
+        if key not in _GENERATED:
+            kept.append(line)
+    new_lines = new.splitlines()
+    header = [line for line in new_lines[1:] if line.startswith("// ") and _is_generated(line)]
+    rest_start = next(i for i, line in enumerate(new_lines) if line.startswith("// what was found"))
+    return "\n".join([new_lines[0], *header, *kept, *new_lines[rest_start:]]) + "\n"
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def _is_generated(line: str) -> bool:
+    match = _KEY.match(line)
+    return bool(match) and match["key"].strip().lower() in _GENERATED
+
+
+def write_atomically(path: Path, text: str) -> None:
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "w") as f:

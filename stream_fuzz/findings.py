@@ -1,45 +1,45 @@
-"""Findings: what a verdict says is wrong, with a signature so the same bug found twice is one finding.
+"""Findings: what a verdict says is wrong, with a signature so that one bug found twice is one finding.
 
-A signature abstracts away what varies between two programs that hit the same bug: SSA names, sizes,
-device names and counts. It keeps the kind (violation, crash, ...), the rule ids and the shape of the
-offending ops (op name, storage kind, kind of affinity the storage got).
+A signature keeps what identifies a root cause and drops what varies between two programs that hit it:
+
+- a placement violation: the primary rule, the op and storage kind it is at, whether the storage got one
+  device or a set, and how the offending execute touches it (dispatch:r, copy:w, ...);
+- a rejected program or unreadable output: the pass the pass manager reported failing, and the class of
+  the diagnostic: its first clause with attributes, types, names and numbers abstracted and the verifier's
+  detail after `;` dropped (the same fault gives "external vs transient" one time, the reverse the next);
+- a crash: its assertion or LLVM error line; a hang: the pipeline.
+
+Names, sizes, devices and counts never enter a signature. When two signatures still turn out to be one
+root cause, the corpus entry lists the other as an alias (`corpus.Entry.signatures`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.judge import Verdict
-
-# The rule a bug is filed under when it breaks several: where the memory is, before what follows from it.
-_RULE_PRIORITY = {
-    rule: i
-    for i, rule in enumerate(
-        (
-            "placement/read",
-            "placement/write",
-            "placement/export",
-            "placement/flush",
-            "placement/invalidate",
-            "visibility/transfer",
-            "dealloca/pool",
-            "wave/race",
-            "intent/expect",
-        )
-    )
-}
+from stream_fuzz.oracles import Rule, Severity, Violation
 
 # Kinds of finding, in the order a report lists them.
 KINDS = ("violation", "crash", "timeout", "bad-output", "invalid-program")
+
+# Severities whose violations fail a campaign unless `--fail-on` says otherwise. Visibility metadata has
+# no effect in today's HAL lowering and intent has no consumer on a device: both are reported, and kept
+# in the corpus, without failing a pull request. Crashes, hangs, rejected programs and unreadable output
+# always fail.
+DEFAULT_FAIL_ON = frozenset({Severity.PLACEMENT, Severity.RACE})
 
 _DEVICE = re.compile(r"@[\w$.-]+")
 _SSA = re.compile(r"%[\w$.#-]+")
 _NUMBER = re.compile(r"\b\d+\b")
 _PATH = re.compile(r"(/[\w.+-]+)+")
 _HEX = re.compile(r"0x[0-9a-fA-F]+")
+_QUOTED = re.compile(r"'[^']*'")
+_TYPE = re.compile(r"![\w.]+(<[^>]*>)?(\{[^}]*\})?")
+_ATTRIBUTE = re.compile(r"#[\w.]+")
 
 
 def normalize(text: str) -> str:
@@ -49,25 +49,78 @@ def normalize(text: str) -> str:
     return " ".join(text.split())
 
 
-@dataclass
+def diagnostic_class(message: str, words: int = 6) -> str:
+    """The kind of complaint a diagnostic makes, without its particulars.
+
+    `'scf.for' op along control flow edge from parent to Operation scf.for: successor operand type #0
+    '!stream.resource<transient>' should match ...` -> `op along control flow edge from parent`.
+    Attributes keep only their kind (a promise counts as an affinity: both name one device), with a null
+    member called out (`#hal.device.optimal<[<<NULL ATTRIBUTE>>]>` is another fault than a well-formed one).
+    """
+    text = message.split(";", 1)[0]
+    text = _without_attribute_bodies(text)
+    text = _QUOTED.sub("", text)
+    text = _TYPE.sub("!type", text)
+    text = _ATTRIBUTE.sub(lambda m: "#" + m[0].rsplit(".", 1)[-1], text).replace("#promise", "#affinity")
+    text = normalize(text).split(": ", 1)[0]
+    return " ".join(text.split()[:words])
+
+
+def _without_attribute_bodies(text: str) -> str:
+    """`#hal.device.affinity<@d0, [0]>` -> `#hal.device.affinity`; a body naming a null attribute keeps a
+    marker (`#hal.device.optimal-null`). Attribute bodies nest, so brackets are counted."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "#":
+            j = i + 1
+            while j < len(text) and (text[j].isalnum() or text[j] in "._"):
+                j += 1
+            out.append(text[i:j])
+            if j < len(text) and text[j] == "<":
+                depth, k = 0, j
+                while k < len(text):
+                    depth += {"<": 1, ">": -1}.get(text[k], 0)
+                    k += 1
+                    if depth == 0:
+                        break
+                if "NULL" in text[j:k]:
+                    out.append("-null")
+                j = k
+            i = j
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
 class Finding:
     kind: str  # one of KINDS
-    rules: tuple[str, ...]  # rule ids (violations); () otherwise
-    shape: tuple[str, ...]  # normalized shapes that make up the signature
-    details: list[str] = field(
-        default_factory=list
-    )  # human-readable lines: messages, diagnostics, crash tail
-    violations: list[dict] = field(default_factory=list)
+    rules: tuple[Rule, ...]  # violations: the primary rule first, then the others broken; () otherwise
+    shape: str  # what the signature is made of, readable
+    details: tuple[str, ...] = ()  # for humans: messages, diagnostics, crash tail
+    violations: tuple[Violation, ...] = ()
+    failed_pass: str = ""  # the pass the compiler reported failing, when it says
 
     @property
     def signature(self) -> str:
-        digest = hashlib.sha256("\n".join((self.kind, *self.shape)).encode()).hexdigest()[:12]
-        head = self.rules[0] if self.rules else self.kind
+        digest = hashlib.sha256(f"{self.kind}\n{self.shape}".encode()).hexdigest()[:12]
+        head = self.rules[0].id if self.rules else self.kind
         return f"{head.replace('/', '-')}-{digest}"
 
     @property
     def title(self) -> str:
-        return f"{self.kind}: {', '.join(self.rules)}" if self.rules else self.kind
+        return f"{self.kind}: {', '.join(r.id for r in self.rules)}" if self.rules else self.kind
+
+    @property
+    def severities(self) -> frozenset[Severity]:
+        return frozenset(v.severity for v in self.violations)
+
+    def fails(self, fail_on: frozenset[Severity] = DEFAULT_FAIL_ON) -> bool:
+        """Does this finding fail a campaign? Everything but a violation does; a violation when one of
+        its severities is in `fail_on`."""
+        return self.kind != "violation" or bool(self.severities & fail_on)
 
 
 def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | None:
@@ -79,36 +132,38 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
     result = verdict.result
     outcome = result.outcome
     if outcome is Outcome.OK:
-        if not verdict.violations:
-            return None
-        # One bug shows as several violations in varying combinations (a misplaced alloca also breaks
-        # the flush and the expectation downstream), so the signature keeps only the primary one: the
-        # most specific rule, then the first in program order.
-        primary = min(verdict.violations, key=lambda v: _RULE_PRIORITY.get(v["rule"], len(_RULE_PRIORITY)))
-        # The shape: which rule, at which op, on what storage, placed on one device or a set, and how the
-        # offending execute touches it (dispatch:r, copy:w, ...). Names, devices and counts are dropped.
-        placed = "set" if "optimal" in primary["placed_on"] else "one" if primary["placed_on"] else "none"
-        how = ",".join(primary.get("uses", ()))
-        shape = f"{primary['rule']}|{primary['op_name']}|{primary['storage_kind']}|{placed}|{how}"
-        rules = (primary["rule"], *sorted({v["rule"] for v in verdict.violations} - {primary["rule"]}))
-        details = [f"[{v['rule']}] {v['message']}" for v in verdict.violations]
-        return Finding("violation", rules, (shape,), details, list(verdict.violations))
+        return _violation_finding(verdict.violations) if verdict.violations else None
     if outcome is Outcome.DIAGNOSTIC and not promised_valid:
         return None
-    messages = [str(d) for d in result.diagnostics if d.severity == "error"] or [
-        str(d) for d in result.diagnostics
-    ]
+    messages = [d for d in result.diagnostics if d.severity == "error"] or list(result.diagnostics)
     tail = result.stderr_tail.strip().splitlines()
     if outcome is Outcome.CRASH:
-        shape = (_crash_line(tail),)
-        return Finding("crash", (), shape, tail[-20:])
+        return Finding("crash", (), _crash_line(tail), tuple(tail[-20:]))
     if outcome is Outcome.TIMEOUT:
-        return Finding("timeout", (), (normalize(result.pipeline),), tail[-5:])
+        return Finding("timeout", (), normalize(result.pipeline), tuple(tail[-5:]))
     kind = "bad-output" if outcome is Outcome.BAD_OUTPUT else "invalid-program"
-    first = messages[0].split(": error: ", 1)[-1] if messages else "no message"
-    # What follows a ';' is the verifier's detail on this instance ("length > resource size", "start +
-    # length != end"): one faulty fold gives several, so the signature stops before it.
-    return Finding(kind, (), (normalize(first.split(";")[0]),), messages[:10])
+    first = diagnostic_class(messages[0].message) if messages else "no message"
+    details = tuple(str(d) for d in messages[:10])
+    if verdict.violations:  # unreadable output can still be misplaced: say so, keep the kind
+        details += tuple(f"[{v.rule.id}] {v.message}" for v in verdict.violations)
+    shape = f"{result.failed_pass or '?'}|{first}"
+    return Finding(kind, (), shape, details, verdict.violations, result.failed_pass)
+
+
+def _violation_finding(violations: tuple[Violation, ...]) -> Finding:
+    # One bug shows as several violations in varying combinations (a misplaced alloca also breaks the
+    # flush and the expectation downstream), so the signature keeps only the primary one: the highest
+    # priority rule, then the first in program order.
+    order = list(Rule)
+    primary = min(violations, key=lambda v: order.index(v.rule))
+    # Which rule, at which op, on what storage, placed on one device or a set, and how the offending
+    # execute touches it (dispatch:r, copy:w, ...). Names, devices and counts are dropped.
+    placed = "set" if "optimal" in primary.placed_on else "one" if primary.placed_on else "none"
+    how = ",".join(primary.uses)
+    shape = f"{primary.rule.id}|{primary.op_name}|{primary.storage_kind}|{placed}|{how}"
+    others = sorted({v.rule for v in violations} - {primary.rule}, key=order.index)
+    details = tuple(f"[{v.rule.id}] ({v.severity}) {v.message}" for v in violations)
+    return Finding("violation", (primary.rule, *others), shape, details, violations)
 
 
 def _crash_line(tail: list[str]) -> str:

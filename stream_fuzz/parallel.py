@@ -13,13 +13,16 @@ import queue
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from stream_fuzz.campaign import Stats, open_campaign
+from stream_fuzz.findings import DEFAULT_FAIL_ON
+from stream_fuzz.judge import DEFAULT_TIMEOUT_S
+from stream_fuzz.oracles import Severity
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RunConfig:
     level: str
     examples: int | None
@@ -27,9 +30,10 @@ class RunConfig:
     seed: int
     corpus: Path
     iree_opt: str | None = None
-    timeout: float = 60.0
+    timeout: float = DEFAULT_TIMEOUT_S
     inject_fault: str | None = None  # `module:function` applied to the pinned compiler's output (tests)
     shrink: bool = True
+    fail_on: frozenset[Severity] = DEFAULT_FAIL_ON
 
 
 def worker_seed(seed: int, index: int) -> int:
@@ -45,6 +49,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         provenance=f"seed={config.seed} worker={index}",
         on_example=on_stats,
         shrink=config.shrink,
+        fail_on=config.fail_on,
     )
     try:
         return campaign.run(
@@ -75,7 +80,7 @@ def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue)
 
 
 def _counts(stats: Stats) -> tuple[int, int, int]:
-    new = sum(f.new for f in stats.findings.values())
+    new = sum(f.fails for f in stats.findings.values())
     return stats.total, new, len(stats.findings) - new
 
 
@@ -95,7 +100,7 @@ def run_parallel(
     messages: multiprocessing.Queue = context.Queue()
     processes = []
     for index in range(workers):
-        part = RunConfig(**{**config.__dict__, "examples": share[index]})
+        part = replace(config, examples=share[index])
         # Not daemonic: each worker starts a compiler worker process of its own.
         process = context.Process(target=_worker_main, args=(part, index, messages))
         process.start()

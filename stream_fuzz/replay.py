@@ -1,72 +1,133 @@
-"""Replay corpus entries against a compiler: does each bug still reproduce?
+"""Replay corpus entries against a compiler: does each bug still reproduce, and is it still the same bug?
 
-An entry *still fails* when the compiler still crashes/hangs/rejects it, the oracle still finds a
-violation, or its CHECK lines (the correct placement) do not match the output. It *now passes* when
-none of that happens. *error* means the entry itself could not be replayed (malformed file).
+Each witness program of an entry is compiled and judged; its state is one of
+
+- `fails-as-recorded`: a finding whose signature is the entry's (or one of its aliases);
+- `fails-differently`: a finding, but another one (a different rule, diagnostic or pass);
+- `passes`: no finding at all;
+- `unreadable`: the compiler cannot even parse it (a truncated file, or syntax another release lacks).
+
+The entry's state is the shared state of its witnesses, `fails-differently` when they disagree, and
+`unreadable` when any is. Only `fails-as-recorded` counts as a known bug still open.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from stream_fuzz.corpus import Entry, MalformedEntry, read_corpus, read_entry
-from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.findings import finding_from
-from stream_fuzz.judge import Judge, Verdict
+from stream_fuzz.judge import Judge
 
-STILL_FAILING, NOW_PASSING, ERROR = "still-failing", "now-passing", "error"
+AS_RECORDED, DIFFERENTLY = "fails-as-recorded", "fails-differently"
+PASSES, UNREADABLE = "passes", "unreadable"
+STATES = (AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE)
+# What each status expects replay to see. Anything else is a surprise worth a human's look.
+EXPECTED = {
+    "open": {AS_RECORDED},
+    "fixed": {PASSES},
+    "not-a-bug": {AS_RECORDED, PASSES},  # intended output, or an oracle rule since corrected
+}
 
 
-@dataclass
+@dataclass(frozen=True)
+class Witness:
+    state: str
+    signature: str = ""  # of today's finding ("" when it passes or is unreadable)
+    reason: str = ""  # one line: today's finding, or why it is unreadable
+
+
+@dataclass(frozen=True)
 class Replay:
     path: Path
-    state: str  # STILL_FAILING | NOW_PASSING | ERROR
-    status: str  # the entry's status line: open | fixed | not-a-bug ("" for malformed)
-    reason: str  # why it still fails, or what is wrong with the file
-    signature: str = ""
-    same_signature: bool = False  # the failure today has the entry's signature
+    state: str
+    status: str  # the entry's status line ("" for a malformed file)
+    signatures: tuple[str, ...] = ()  # the entry's recorded signatures
+    witnesses: tuple[Witness, ...] = field(default_factory=tuple)
+    reason: str = ""
 
     @property
     def surprising(self) -> bool:
-        """An open bug that passes (fixed upstream?) or a fixed one that fails again (regression)."""
-        return (self.status == "open" and self.state == NOW_PASSING) or (
-            self.status == "fixed" and self.state == STILL_FAILING
-        )
+        """Not what the entry's status line says: fixed upstream, a regression, another bug, unreadable."""
+        return self.state not in EXPECTED.get(self.status, set())
+
+    @property
+    def note(self) -> str:
+        if not self.surprising:
+            return ""
+        if self.status == "open" and self.state == PASSES:
+            return "fixed upstream? set its status to fixed"
+        if self.status == "fixed":
+            return "regression"
+        if self.state == DIFFERENTLY:
+            return "fails, but not as recorded: triage it again"
+        return "cannot be replayed"
+
+    def to_json(self) -> dict:
+        return {
+            "path": str(self.path),
+            "state": self.state,
+            "status": self.status,
+            "surprising": self.surprising,
+            "signatures": list(self.signatures),
+            "reason": self.reason,
+            "witnesses": [w.__dict__ for w in self.witnesses],
+        }
 
 
 def replay_entry(entry: Entry, judge: Judge) -> Replay:
-    verdict: Verdict = judge.judge(entry.text, entry.pipeline)
-    finding = finding_from(verdict, promised_valid=True)
-    reasons = []
-    if finding is not None:
-        reasons.append(finding.details[0] if finding.details else finding.title)
-    if verdict.result.output is not None and entry.checks:
-        passed, complaint = run_filecheck("\n".join(entry.checks) + "\n", verdict.result.output)
-        if not passed:
-            reasons.append("CHECK lines do not match: " + (complaint.splitlines() or ["?"])[0])
-    elif entry.checks and verdict.result.output is None:
-        reasons.append(f"no output to check ({verdict.result.outcome.value})")
-    state = STILL_FAILING if reasons else NOW_PASSING
-    same = finding is not None and finding.signature == entry.signature
-    return Replay(entry.path, state, entry.status, "; ".join(reasons), entry.signature, same)
+    witnesses = tuple(_replay_witness(program, entry, judge) for program in entry.programs)
+    states = {w.state for w in witnesses}
+    if not witnesses:
+        state, reason = UNREADABLE, "no program in the entry"
+    elif UNREADABLE in states:
+        state = UNREADABLE
+        reason = next(w.reason for w in witnesses if w.state == UNREADABLE)
+    elif len(states) == 1:
+        state, reason = states.pop(), witnesses[0].reason
+    else:
+        state = DIFFERENTLY
+        reason = "; ".join(f"witness {i + 1}: {w.state}" for i, w in enumerate(witnesses))
+    return Replay(entry.path, state, entry.status, entry.signatures, witnesses, reason)
 
 
-def replay_paths(paths: list[Path], judge: Judge) -> list[Replay]:
-    """Replay files and folders of entries; malformed files are reported as ERROR, never dropped."""
-    results: list[Replay] = []
+def _replay_witness(program: str, entry: Entry, judge: Judge) -> Witness:
+    unreadable = judge.parse_error(program)
+    if unreadable:
+        return Witness(UNREADABLE, reason=unreadable)
+    finding = finding_from(judge.judge(program, entry.pipeline), promised_valid=True)
+    if finding is None:
+        return Witness(PASSES)
+    reason = finding.details[0] if finding.details else finding.title
+    state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
+    return Witness(state, finding.signature, f"{finding.signature}: {reason}")
+
+
+def iter_entries(paths: list[Path]) -> Iterator[Entry | MalformedEntry]:
     for path in paths:
-        items = read_corpus(path) if path.is_dir() else [_read_or_error(path)]
-        for item in items:
-            if isinstance(item, MalformedEntry):
-                results.append(Replay(Path(str(item).split(":", 1)[0]), ERROR, "", str(item)))
-            else:
-                results.append(replay_entry(item, judge))
+        if path.is_dir():
+            yield from read_corpus(path)
+        else:
+            try:
+                yield read_entry(path)
+            except MalformedEntry as error:
+                yield error
+
+
+def replay_paths(
+    paths: list[Path], judge: Judge, on_result: Callable[[Replay], None] | None = None
+) -> list[Replay]:
+    """Replay files and folders of entries, reporting each as soon as it is done (`on_result`); a
+    malformed file is `unreadable`, never dropped."""
+    results: list[Replay] = []
+    for item in iter_entries(paths):
+        if isinstance(item, MalformedEntry):
+            replay = Replay(item.path, UNREADABLE, "", reason=str(item))
+        else:
+            replay = replay_entry(item, judge)
+        results.append(replay)
+        if on_result is not None:
+            on_result(replay)
     return results
-
-
-def _read_or_error(path: Path) -> Entry | MalformedEntry:
-    try:
-        return read_entry(path)
-    except MalformedEntry as error:
-        return error

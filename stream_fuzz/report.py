@@ -23,6 +23,8 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
                 "level": f.level,
                 "file": f.file,
                 "new": f.new,
+                "fails": f.fails,
+                "severity": f.severity,
                 "hits": f.hits,
             }
             for f in sorted(stats.findings.values(), key=lambda f: (not f.new, f.signature))
@@ -44,8 +46,8 @@ def write_junit(path: Path, stats: Stats, compiler: CompilerInfo) -> None:
         "testsuite",
         name="stream-fuzz",
         tests=str(max(len(findings), 1)),
-        failures=str(sum(f.new for f in findings)),
-        skipped=str(sum(not f.new for f in findings)),
+        failures=str(sum(f.fails for f in findings)),
+        skipped=str(sum(not f.fails for f in findings)),
         time=f"{stats.elapsed_s:.3f}",
     )
     ET.SubElement(ET.SubElement(suite, "properties"), "property", name="compiler", value=compiler.version)
@@ -54,12 +56,15 @@ def write_junit(path: Path, stats: Stats, compiler: CompilerInfo) -> None:
             suite, "testcase", classname=f"stream-fuzz.{finding.level}", name=finding.signature
         )
         text = f"{finding.kind} {finding.rule} ({finding.hits} hits); repro: {finding.file}"
-        if finding.new:
+        if finding.fails:
             ET.SubElement(
                 case, "failure", message=f"new {finding.kind}: {finding.rule or finding.kind}"
             ).text = text
+        elif finding.new:
+            why = f"new, {finding.severity} only: does not fail the campaign (see --fail-on)"
+            ET.SubElement(case, "skipped", message=why).text = text
         else:
-            ET.SubElement(case, "skipped", message="known (corpus entry open)").text = text
+            ET.SubElement(case, "skipped", message="known (corpus entry)").text = text
     if not findings:  # a clean run is still one passing test case
         ET.SubElement(
             suite, "testcase", classname="stream-fuzz", name=f"no findings in {stats.total} programs"
@@ -84,7 +89,7 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
     if stats.findings:
         lines += ["", f"{'':<4}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
         for f in sorted(stats.findings.values(), key=lambda f: (not f.new, f.signature)):
-            mark = "NEW" if f.new else "old"
+            mark = ("NEW" if f.fails else "new") if f.new else "old"
             lines.append(f"{mark:<4}{f.signature:<40}{f.kind:<18}{f.level:<7}{f.hits:>6}  {f.file}")
     else:
         lines += ["", "no findings"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from iree.compiler import ir
-from stream_fuzz.oracles import check_text
+from stream_fuzz.oracles import Rule, Violation, check_text
 
 from stream_fuzz.bisect import (
     FIXED_POINT,
@@ -168,10 +168,10 @@ def test_injected_fault_is_blamed_on_the_pass_it_follows(
     done = subprocess.run(shlex.split(command), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == (clean.ran[index][1].result.output or "").strip()
-    assert "placement/read" not in {v.rule for v in check_text(done.stdout).violations}
+    assert "placement/read" not in {v.rule.id for v in check_text(done.stdout).violations}
     module = ir.Module.parse(done.stdout, ir.Context())
     mutants.seed_bug(module)
-    assert "placement/read" in {v.rule for v in check_text(str(module)).violations}
+    assert "placement/read" in {v.rule.id for v in check_text(str(module)).violations}
 
 
 def test_real_compiler_failure_is_named_and_reproduced(
@@ -186,7 +186,8 @@ def test_real_compiler_failure_is_named_and_reproduced(
     done = subprocess.run(shlex.split(command), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0  # iree-opt does not verify what it prints...
     with pytest.raises(ir.MLIRError):  # ...and what it printed does not parse
-        check_text(done.stdout)
+        ir.Module.parse(done.stdout, ir.Context())
+    assert check_text(done.stdout).defect  # the oracle reads it only by repairing the defect
 
 
 def test_program_failing_at_the_first_pass(judge: Judge, tmp_path: Path) -> None:
@@ -207,7 +208,7 @@ def test_program_failing_at_the_first_pass(judge: Judge, tmp_path: Path) -> None
 def fake_verdict(output: str, outcome: Outcome = Outcome.OK, rules: tuple[str, ...] = ()) -> Verdict:
     info = CompilerInfo("fake", "", "fake")
     result = CompileResult(outcome, info, "", 0.0, output=output)
-    return Verdict(result, [{"rule": rule} for rule in rules])
+    return Verdict(result, tuple(Violation(Rule.of(rule), "", "", "", "", (), "") for rule in rules))
 
 
 def test_fixed_point_loop_follows_the_iterators_protocol() -> None:

@@ -69,7 +69,7 @@ def test_check_no_compile_on_unreadable_ir_exits_2(
     junk = tmp_path / "junk.mlir"
     junk.write_text("this is not MLIR")
     assert main(["check", "--no-compile", str(junk)]) == 2
-    assert "junk.mlir is not readable IR" in capsys.readouterr().err
+    assert f"no stream program in {junk}" in capsys.readouterr().err
 
 
 def test_check_with_external_binary(native_iree_opt: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,74 @@
+# The corpus as a lit suite: `lit corpus/` runs every entry's RUN lines.
+#
+#   lit corpus/                                   # the pinned compiler (the native iree-opt in its wheel)
+#   lit corpus/ -D iree_opt=PATH/TO/iree-opt      # any other build or release
+#
+# An entry whose header says `status: open` is a known compiler bug: its CHECK lines state the correct
+# output, so the test fails while the bug is there and lit expects that (XFAIL). The day IREE fixes it the
+# test passes, lit reports an unexpected pass, and the status line should become `fixed`. The status line
+# is the only place that says so: this file reads it, entries carry no XFAIL line of their own.
+#
+# Tools: `iree-opt` is the compiler under test, `FileCheck` the `filecheck` package (LLVM's FileCheck in
+# Python), `stream-fuzz` this project's command (for entries whose bug no CHECK line can see). A test that
+# runs longer than `timeout` seconds (default 60, `-D timeout=S`) fails instead of holding the suite.
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import lit.formats
+import lit.Test
+
+from stream_fuzz.corpus import MalformedEntry, read_entry
+
+
+class CorpusTest(lit.formats.ShTest):
+    """ShTest, with the expectation read from the entry's `status:` line."""
+
+    def execute(self, test, lit_config):
+        try:
+            entry = read_entry(Path(test.getSourcePath()))
+        except MalformedEntry as error:
+            return lit.Test.Result(lit.Test.UNRESOLVED, str(error))
+        if entry.status == "open":
+            test.xfails = ["*"]
+        return super().execute(test, lit_config)
+
+
+def _iree_opt() -> str:
+    given = lit_config.params.get("iree_opt") or os.environ.get("STREAM_FUZZ_IREE_OPT")
+    if given:
+        path = Path(given)
+        if path.is_dir():
+            path = path / "iree-opt"
+    else:
+        import iree.compiler
+
+        path = Path(iree.compiler.__file__).parent / "_mlir_libs" / "iree-opt"
+    if not (path.is_file() and os.access(path, os.X_OK)):
+        lit_config.fatal(f"no executable iree-opt at {path} (give one with -D iree_opt=PATH)")
+    return str(path)
+
+
+def _filecheck() -> str:
+    found = shutil.which("filecheck", path=str(Path(sys.executable).parent)) or shutil.which("filecheck")
+    if not found:
+        lit_config.fatal("no `filecheck` command: pip install filecheck")
+    return found
+
+
+config.name = "stream-fuzz corpus"
+config.test_format = CorpusTest()
+config.suffixes = [".mlir"]
+config.excludes = ["lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(
+    lit_config.params.get("exec_root") or os.environ.get("TMPDIR", "/tmp"), "stream-fuzz-lit"
+)
+# Whole words only: not the end of a path (`.../iree-opt`) nor part of a name (`stream-fuzz-lit`).
+_WORD = r"(?<![\w/.-]){}(?![\w/.-])"
+config.substitutions.append((_WORD.format("FileCheck"), _filecheck()))
+config.substitutions.append((_WORD.format("iree-opt"), _iree_opt()))
+config.substitutions.append((_WORD.format("stream-fuzz"), f"{sys.executable} -m stream_fuzz.cli"))
+lit_config.maxIndividualTestTime = int(lit_config.params.get("timeout", 60))

@@ -1,0 +1,143 @@
+"""Plausible fixes: the faulty output as a compiler without the bug could have printed it.
+
+A corpus entry's CHECK lines must fail on the faulty output and pass on a fixed one. Nobody has the fixed
+compiler yet, so each violation is repaired the way its rule says the output should be, through the
+`iree.compiler.ir` bindings:
+
+- misplaced storage (placement/*, intent/expect, dealloca/pool): the alloca (or constants) is placed for
+  every device that uses it, `#hal.device.optimal<[...]>` over them, and its deallocas with it;
+- visibility/transfer: a flush to the reader after each copy the culprit execute makes into the storage;
+- wave/race: the racing member is moved out of its wave, after it.
+
+`plausible_fix(output, violations)` returns the fixed IR text, or None when a violation has no such fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from iree.compiler import ir
+
+from stream_fuzz.oracles import Rule, Violation
+
+_STORAGE_OPS = ("stream.resource.alloca", "stream.resource.constants")
+
+
+def plausible_fix(output: str, violations: tuple[Violation, ...]) -> str | None:
+    context = ir.Context()
+    try:
+        module = ir.Module.parse(output, context)
+    except ir.MLIRError:
+        return None
+    for violation in violations:
+        fix = _FIXES.get(violation.rule)
+        if fix is None or not fix(module, violation):
+            return None
+    return str(module)
+
+
+def _walk(module: ir.Module) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
+
+
+def _affinity(devices: list[str], context: ir.Context) -> ir.Attribute:
+    if len(devices) == 1:
+        return ir.Attribute.parse(f"#hal.device.affinity<@{devices[0]}>", context)
+    members = ", ".join(f"#hal.device.affinity<@{d}>" for d in devices)
+    return ir.Attribute.parse(f"#hal.device.optimal<[{members}]>", context)
+
+
+def place_for_users(module: ir.Module, violation: Violation) -> bool:
+    """The storage is allocated for its placement and its consumers together (its deallocas too)."""
+    storage = _storage_op(module, violation.storage)
+    if storage is None:
+        return False
+    devices = sorted(set(violation.placed_devices) | set(violation.consumers))
+    affinity = _affinity(devices, module.context)
+    storage.attributes["affinity"] = affinity
+    for use in storage.results[0].uses:
+        if use.owner.name == "stream.resource.dealloca" and "affinity" in use.owner.attributes:
+            use.owner.attributes["affinity"] = affinity
+    return True
+
+
+def _storage_op(module: ir.Module, name: str) -> ir.Operation | None:
+    if not name:
+        return None
+    for op in _walk(module):
+        if op.name in _STORAGE_OPS and any(result.get_name() == name for result in op.results):
+            return op
+    return None
+
+
+def flush_to_reader(module: ir.Module, violation: Violation) -> bool:
+    """After each copy the culprit execute makes into the storage, a flush to each reader."""
+    execute = _op_printed_as(module, violation.op, "stream.cmd.execute")
+    if execute is None:
+        return False
+    flushed = False
+    for op in _walk_region(execute):
+        if op.name != "stream.cmd.copy":
+            continue
+        view = op.opview
+        for reader in violation.consumers:
+            ir.Operation.create(
+                "stream.cmd.flush",
+                operands=[view.target, view.target_size, view.target_offset, view.length],
+                attributes={"source_affinity": _affinity([reader], module.context)},
+                loc=op.location,
+                ip=ir.InsertionPoint.after(op),
+            )
+            flushed = True
+    return flushed
+
+
+def move_out_of_wave(module: ir.Module, violation: Violation) -> bool:
+    """The second racing command (the one the violation names) leaves its wave and runs after it."""
+    command = _op_printed_as(module, violation.op, violation.op_name)
+    if command is None:
+        return False
+    member, wave = command, command.parent
+    while wave is not None and wave.name != "stream.cmd.concurrent":
+        member, wave = wave, wave.parent
+    if wave is None:
+        return False
+    member.move_after(wave)
+    return True
+
+
+def _op_printed_as(module: ir.Module, first_line: str, name: str) -> ir.Operation | None:
+    for op in _walk(module):
+        if op.name == name and str(op).strip().splitlines()[0].startswith(first_line.removesuffix("...")):
+            return op
+    return None
+
+
+def _walk_region(op: ir.Operation) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.operations:
+                found.append(child.operation)
+                found.extend(_walk_region(child.operation))
+    return found
+
+
+_FIXES: dict[Rule, Callable[[ir.Module, Violation], bool]] = {
+    Rule.READ: place_for_users,
+    Rule.WRITE: place_for_users,
+    Rule.EXPORT: place_for_users,
+    Rule.FLUSH: place_for_users,
+    Rule.INVALIDATE: place_for_users,
+    Rule.EXPECT: place_for_users,
+    Rule.DEALLOCA: place_for_users,
+    Rule.TRANSFER: flush_to_reader,
+    Rule.RACE: move_out_of_wave,
+}
