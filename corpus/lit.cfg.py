@@ -17,23 +17,7 @@ import shutil
 import sys
 from pathlib import Path
 
-import lit.formats
-import lit.Test
-
-from stream_fuzz.corpus import MalformedEntry, read_entry
-
-
-class CorpusTest(lit.formats.ShTest):
-    """ShTest, with the expectation read from the entry's `status:` line."""
-
-    def execute(self, test, lit_config):
-        try:
-            entry = read_entry(Path(test.getSourcePath()))
-        except MalformedEntry as error:
-            return lit.Test.Result(lit.Test.UNRESOLVED, str(error))
-        if entry.status == "open":
-            test.xfails = ["*"]
-        return super().execute(test, lit_config)
+from stream_fuzz.litformat import CorpusTest
 
 
 def _iree_opt() -> str:
@@ -71,4 +55,4 @@ _WORD = r"(?<![\w/.-]){}(?![\w/.-])"
 config.substitutions.append((_WORD.format("FileCheck"), _filecheck()))
 config.substitutions.append((_WORD.format("iree-opt"), _iree_opt()))
 config.substitutions.append((_WORD.format("stream-fuzz"), f"{sys.executable} -m stream_fuzz.cli"))
-lit_config.maxIndividualTestTime = int(lit_config.params.get("timeout", 60))
+config.maxIndividualTestTime = int(lit_config.params.get("timeout", 60))

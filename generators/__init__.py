@@ -33,7 +33,7 @@ Each example enables a random subset of features (swarm testing), so rare combin
 Programs are built from lists of loose op specs that refer to earlier values by position counting
 back from the newest, so Hypothesis shrinks failures by deleting ops and regions. Known compiler
 bugs that would make valid programs fail to compile are steered around (in `builder.py` and
-`avoid.py`, each marked "Known compiler bug" and reproduced in tests/generators/compiler_bugs/).
+`avoid.py`, each marked "Known compiler bug" and reproduced by an entry in corpus/).
 
 Call `label_and_target(program)` inside a test body to record `features(program)` with
 `hypothesis.event` and steer generation toward larger, more nested, more cross-device programs with

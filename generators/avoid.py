@@ -1,7 +1,7 @@
 """Rewrites of a built program that steer around known compiler bugs too global for the builder.
 
 The builder decides op by op; some bugs depend on how values are used later in the function. Each rewrite
-here names its reproducer in tests/generators/compiler_bugs/ and changes as little as it can.
+here names its reproducer, an entry in corpus/, and changes as little as it can.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from . import model as m
 
 
 def run_dead_nested_loops_once(fn: m.Function) -> None:
-    """Known compiler bug (compiler_bugs/fixed_point_dead_loop_*.mlir): a loop nested in a loop or branch
-    with a carried slot that changes from one iteration to the next but feeds nothing the function keeps
-    can make the fixed-point pipeline oscillate (elide-timepoints adds a join that canonicalize removes).
-    Such a loop, and every loop inside it, runs once; nested loops whose changing slots are all live keep
-    iterating.
+    """Known compiler bug (corpus/invalid-program-elide-timepoints-fixed-point-oscillates.mlir): a loop
+    nested in a loop or branch with a carried slot that changes from one iteration to the next but feeds
+    nothing the function keeps can make the fixed-point pipeline oscillate (elide-timepoints adds a join
+    that canonicalize removes). Such a loop, and every loop inside it, runs once; nested loops whose
+    changing slots are all live keep iterating.
 
     The reproducers change the dead slot by writing it in place, cloning it, filling a dispatch result
     made from it, yielding a fresh dispatch result, or moving it around a round trip, next to live
@@ -39,9 +39,9 @@ def run_dead_nested_loops_once(fn: m.Function) -> None:
 
 
 def run_partition_cycle_loops_once(fn: m.Function) -> None:
-    """Known compiler bug (compiler_bugs/partition_cycle_through_scf_for_init.mlir): a loop whose body
-    yields a fresh (untied) dispatch result computed from its argument, whose init a later dispatch in the
-    same block reads and whose result a later op uses, makes ScheduleExecution put the init's producer and
+    """Known compiler bug (corpus/invalid-program-partition-cycle-through-scf-for-init.mlir): a loop whose
+    body yields a fresh (untied) dispatch result computed from its argument, whose init a later dispatch in
+    the same block reads and whose result a later op uses, makes ScheduleExecution put the init's producer and
     the later ops in one partition around the loop ("circular dependency: input operation uses partition
     output"). Such a loop runs once (a one-trip loop folds away)."""
 
@@ -90,7 +90,7 @@ def _live(fn: m.Function) -> set[int]:
         elif isinstance(op, m.Fill | m.Update | m.Copy) and m.write_length(op) == op.target.size:
             # Canonicalize folds a whole fill into a splat and a whole update or copy into its source:
             # the old contents of the target are dead
-            # (compiler_bugs/fixed_point_dead_loop_behind_full_fill.mlir).
+            # (corpus/invalid-program-elide-timepoints-fixed-point-oscillates.mlir, witness 5).
             deps[op.result.id] = [] if isinstance(op, m.Fill) else [m.operands(op)[0]]
         else:
             for r in _results(op):

@@ -284,7 +284,7 @@ class Builder:
     def may_vanish(self, r: m.Value, target: m.Value) -> None:
         """`r` is a partial write of `target` that canonicalization may drop (a fill with the pattern the
         target was splatted with, an update from such a splat): its last writer is `target`'s.
-        Known compiler bug (compiler_bugs/partition_affinity_barrier_of_redundant_fill.mlir)."""
+        Known compiler bug (corpus/invalid-program-barrier-joined-to-producer-partition.mlir, witness 3)."""
         self.last_written_as(r, target)
 
     def folds_to(self, r: m.Value, source: m.Value) -> None:
@@ -375,7 +375,7 @@ class Builder:
             other = self.devices[(ti + 1 + b.take(n - 1)) % n]
             target = m.Affinity("optimal", (self.devices[ti], other), target.kind)
             if self.level == "l1":
-                # Known compiler bug (compiler_bugs/partition_affinity_null_optimal_members.mlir): two
+                # Known compiler bug (corpus/invalid-program-optimal-joinand-null-members.mlir): two
                 # transfers of external values to one optimal target share a partition whose affinity
                 # joins to null members. Usage refinement makes values moved from an external one
                 # external too, so at L1 each optimal target is used once.
@@ -394,7 +394,7 @@ class Builder:
         self.alias[r.id] = src
 
     def op_barrier(self, scope: Scope, b: Bits) -> None:
-        # Known compiler bugs (tests/generators/compiler_bugs/partition_affinity_barrier_*.mlir): the
+        # Known compiler bugs (corpus/invalid-program-barrier-joined-to-producer-partition.mlir): the
         # partitioner mis-places barriers inside loops, pinning a value away from its last writer, or
         # pinning a transfer result (also through a whole copy, update or clone of one, which fold to
         # it: partition_affinity_barrier_of_folded_copy.mlir). At L1 only values an op on their home
@@ -408,7 +408,7 @@ class Builder:
         r = self.like(s)
         scope.add(m.AsyncBarrier(ls, r, self.op_aff(s.home)), [r], {r.id: ls})
         if self.level == "l1":
-            # Known compiler bugs (compiler_bugs/transfer_of_barrier_not_partitioned.mlir and cyclic
+            # Known compiler bugs (corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir and cyclic
             # partitions): at L1 a barrier result goes straight to its witness and nothing else.
             scope.pool.remove(r)
             scope.body.append(m.Expect(r, r.homes))
@@ -424,9 +424,9 @@ class Builder:
     def op_export(self, scope: Scope, b: Bits) -> None:
         if scope is not self.main_scope:
             return self.op_splat(scope, b)
-        # Known compiler bug (compiler_bugs/refine_usage_scf_for_lifetime_mismatch.mlir): a value both
-        # exported (through a move to external) and carried by scf.for gets different lifetimes on the
-        # loop's entry and back edges. So the two never share a root.
+        # Known compiler bug (corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir, witness 3): a
+        # value both exported (through a move to external) and carried by scf.for gets different lifetimes
+        # on the loop's entry and back edges. So the two never share a root.
         cands = [v for v in scope.readable() if v.lifetime == "external"
                  or (self.level == "l1" and self.data_root(v) not in self.carried)]
         if not cands:
@@ -633,7 +633,7 @@ class Builder:
 
     def close_call(self, inner: Scope) -> None:
         f = inner.frame
-        # Known compiler bug (tests/generators/compiler_bugs/ipo_duplicate_passthrough_call_result.mlir):
+        # Known compiler bug (corpus/invalid-program-ipo-duplicate-result-replaced-twice.mlir):
         # two results that both fold to one parameter (a round trip of it, a full update of it) break
         # iree-util-ipo. Return at most one value derived from each root (parameter or not).
         returns: list[m.Value] = []

@@ -77,7 +77,11 @@ class Violation:
     placed_devices: tuple[str, ...] = ()  # the devices `placed_on` names
     writers: tuple[str, ...] = ()  # visibility: the devices that wrote the data
     uses: tuple[str, ...] = ()  # how the offending execute touches it, e.g. ("dispatch:r",)
-    written_by: tuple[str, ...] = ()  # how other executes wrote the storage, e.g. ("copy:w",)
+    touched_by: tuple[str, ...] = ()  # how the storage is touched elsewhere, e.g. ("copy:r", "export")
+    # Part of a bug's shape: whether the user pinned the storage (imported, or exported on a device), and
+    # how the value reaches the op, "direct" or through a "block-argument" (a loop or branch merge).
+    pinned: bool = False
+    via: str = ""
     order: int = 0  # program order, for a deterministic report
 
     @property
@@ -108,11 +112,16 @@ def _violation(
     resource = access.resource
     if storage is not None and storage.name != access.resource:
         resource = f"{access.resource} (storage {storage.name})"
-    written_by: set[str] = set()
-    if facts is not None and storage is not None:  # how the data got there: part of the bug's shape
+    touched_by: set[str] = set()
+    if facts is not None and storage is not None:  # how the data got there, where it goes
         for other in facts.accesses:
-            if other.execute != access.execute and storage.id in other.storages:
-                written_by.update(use for use in other.uses if use.endswith(":w"))
+            if other is access or storage.id not in other.storages:
+                continue
+            if other.kind == "export":
+                touched_by.add("export")
+            elif other.execute is not None and other.execute != access.execute:
+                touched_by.update(other.uses)
+    pinned = facts is not None and storage is not None and storage.id in user_pinned(facts)
     uses = access.uses
     if rule in (Rule.READ, Rule.WRITE):  # only the touches that matter: a write's writes, a read's reads
         uses = tuple(u for u in access.uses if u.endswith(":w" if rule is Rule.WRITE else ":r"))
@@ -129,7 +138,9 @@ def _violation(
         storage=storage.name if storage else "",
         placed_devices=tuple(sorted(storage.devices or ())) if storage else (),
         uses=uses,
-        written_by=tuple(sorted(written_by)),
+        touched_by=tuple(sorted(touched_by)),
+        pinned=pinned,
+        via="block-argument" if isinstance(access.value.owner, ir.Block) else "direct",
         order=access.order,
     )
 
@@ -143,10 +154,19 @@ _SERVE_RULES = {
     "export": (Rule.EXPORT, "exported on {consumer}"),
 }
 
-# Storage the user owns and placed: an imported buffer. A transfer without `from()` executes on its
-# destination by design (`AsyncTransferOp::getDefaultExecutionAffinityAttr`) and reads the user's
-# buffer where the user put it; the compiler cannot move it. Writes to it are still judged.
-USER_OWNED = frozenset({"import"})
+
+def user_pinned(facts: Facts) -> frozenset[int]:
+    """Storage whose placement the user dictates: an imported buffer, or one the program hands out with
+    `stream.tensor.export on(D)`. An export pins its allocation to D (upstream's answer in #21361: "if the
+    export says a resource must be on a particular device then the result must be allocated there"), and
+    a transfer of an external resource executes on its destination by design
+    (`AsyncTransferOp::getDefaultExecutionAffinityAttr`): it reads the user's buffer where the user put it.
+    Reads of such storage from another device are therefore not judged; writes still are."""
+    pinned = {s.id for s in facts.storages if s.kind == "import"}
+    for access in facts.accesses:
+        if access.kind == "export":
+            pinned.update(access.storages)
+    return frozenset(pinned)
 
 
 def served_by_consumer(facts: Facts) -> Iterator[Violation]:
@@ -155,8 +175,10 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
     An invalidate does not make another device's memory reachable: it only orders visibility. So a
     pulling transfer (invalidate from S, then a copy on D) must read a source the compiler allocated to
     be usable from D as well (IREE's own e2e test `transfer_execution_placement.mlir`: the pulled
-    transient "needs to be accessible from both devices"). Only reads of user-owned storage are exempt.
+    transient "needs to be accessible from both devices"). Only reads of storage the user pinned are exempt
+    (`user_pinned`).
     """
+    pinned = user_pinned(facts)
     for access in facts.accesses:
         if access.kind not in _SERVE_RULES or access.devices is None:
             continue
@@ -165,7 +187,7 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
             storage = facts.storage(storage_id)
             if storage.devices is None:
                 continue
-            if access.kind == "read" and storage.kind in USER_OWNED:
+            if access.kind == "read" and storage_id in pinned:
                 continue
             if access.kind == "flush" and _only_used_by(storage, _enclosing_execute(access.op)):
                 continue  # a flush of memory no other device ever sees is redundant, not misplaced
@@ -317,7 +339,10 @@ def _race(a: Range, b: Range) -> Violation:
         f"{name} is touched by two members of one concurrent wave, and one writes: "
         f"'{_first_line(a.op)}' and '{_first_line(b.op)}'"
     )
-    return Violation(Rule.RACE, message, _first_line(b.op), str(b.op.location), name, (), "", b.op.name)
+    touches = tuple(sorted(f"{r.op.name.rsplit('.', 1)[-1]}:{'w' if r.writes else 'r'}" for r in (a, b)))
+    return Violation(
+        Rule.RACE, message, _first_line(b.op), str(b.op.location), name, (), "", b.op.name, uses=touches
+    )
 
 
 def _overlap(a: Range, b: Range) -> bool:

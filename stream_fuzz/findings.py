@@ -62,8 +62,11 @@ def diagnostic_class(message: str, words: int = 6) -> str:
     text = _QUOTED.sub("", text)
     text = _TYPE.sub("!type", text)
     text = _ATTRIBUTE.sub(lambda m: "#" + m[0].rsplit(".", 1)[-1], text).replace("#promise", "#affinity")
-    text = normalize(text).split(": ", 1)[0]
-    return " ".join(text.split()[:words])
+    clauses = normalize(text).split(": ")
+    head = clauses[0].split()
+    if len(head) <= 1 and len(clauses) > 1:  # `'x' op : message`: the message is the clause that tells
+        head += clauses[1].split()
+    return " ".join(head[:words])
 
 
 def _without_attribute_bodies(text: str) -> str:
@@ -156,11 +159,14 @@ def _violation_finding(violations: tuple[Violation, ...]) -> Finding:
     # priority rule, then the first in program order.
     order = list(Rule)
     primary = min(violations, key=lambda v: order.index(v.rule))
-    # Which rule, at which op, on what storage, placed on one device or a set, and how the offending
-    # execute touches it (dispatch:r, copy:w, ...). Names, devices and counts are dropped.
+    # Which rule, at which op, on what storage, placed on one device or a set, how the offending execute
+    # touches it (dispatch:r, copy:w, ...), whether the user pinned the storage and whether it arrives
+    # through a loop or branch. Names, devices, counts and the program's other ops are dropped.
     placed = "set" if "optimal" in primary.placed_on else "one" if primary.placed_on else "none"
     how = ",".join(primary.uses)
-    shape = f"{primary.rule.id}|{primary.op_name}|{primary.storage_kind}|{placed}|{how}"
+    pinned = "pinned" if primary.pinned else ""
+    parts = (primary.rule.id, primary.op_name, primary.storage_kind, placed, how, pinned, primary.via)
+    shape = "|".join(parts)
     others = sorted({v.rule for v in violations} - {primary.rule}, key=order.index)
     details = tuple(f"[{v.rule.id}] ({v.severity}) {v.message}" for v in violations)
     return Finding("violation", (primary.rule, *others), shape, details, violations)

@@ -1,31 +1,31 @@
-"""Replay every entry in corpus/ against the pinned compiler, through the oracle and as a lit test.
+"""Replay every entry in corpus/ against the pinned compiler: each is as its status line says.
 
-An `open` entry is a known compiler bug: a strict expected failure, so the day IREE fixes it this
-suite says so (and its status line should become `fixed`). A `fixed` entry must pass: a regression fails.
+An `open` entry is a known compiler bug: every witness must fail *as recorded* (a signature the entry
+lists), so the day IREE fixes it, or the day it fails for another reason, this suite says so. A `fixed`
+entry must pass (a regression fails). A `not-a-bug` entry passes, or fails as recorded (intended output).
+
+For entries with CHECK lines, the lines must tell the faulty output from a fixed one: they fail on what the
+pinned compiler prints and pass on the same output repaired the way the rule says it should be.
 """
 
 from __future__ import annotations
 
-import os
-import shlex
-import signal
-import subprocess
-import sys
+import re
 from pathlib import Path
 
 import pytest
+from stream_fuzz.oracles.sanitize import flatten_nested_optimals
 
 from stream_fuzz.corpus import Entry, read_entry
+from stream_fuzz.filecheck import run_filecheck
+from stream_fuzz.findings import finding_from
+from stream_fuzz.fixes import plausible_fix
 from stream_fuzz.judge import Judge
-from stream_fuzz.replay import NOW_PASSING, replay_entry
+from stream_fuzz.replay import AS_RECORDED, EXPECTED, replay_entry
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus"
 ENTRIES = sorted(CORPUS.glob("*.mlir"))
-
-
-# Entries are shrunk programs that compile in milliseconds; an entry that hangs (a `timeout` finding)
-# must not hold the suite for long.
-TIMEOUT_S = 10
+TIMEOUT_S = 10  # entries compile in milliseconds; a hang (a timeout entry) must not hold the suite
 
 
 @pytest.fixture(scope="module")
@@ -34,65 +34,43 @@ def judge() -> Judge:
         yield pinned
 
 
-def _params() -> list[object]:
+@pytest.mark.parametrize("path", ENTRIES, ids=[p.stem for p in ENTRIES])
+def test_entry_replays_as_its_status_says(path: Path, judge: Judge) -> None:
+    entry = read_entry(path)  # a malformed entry fails here, naming the file
+    replay = replay_entry(entry, judge)
+    assert replay.state in EXPECTED[entry.status], f"{replay.state}: {replay.reason} ({replay.note})"
+    if entry.status == "open":
+        assert all(w.state == AS_RECORDED for w in replay.witnesses)
+
+
+def _checked_witnesses() -> list[object]:
     params = []
     for path in ENTRIES:
-        entry = read_entry(path)  # a malformed entry fails collection loudly, naming the file
-        marks = []
-        if entry.status == "open":
-            marks.append(pytest.mark.xfail(strict=True, reason=f"open compiler bug {entry.signature}"))
-        params.append(pytest.param(entry, id=path.stem, marks=marks))
+        entry = read_entry(path)
+        if entry.status != "open" or entry.kind not in ("violation", "bad-output"):
+            continue
+        for index, program in enumerate(entry.programs):
+            if re.search(r"^// CHECK", program, re.M):
+                params.append(pytest.param(entry, index, id=f"{path.stem}-{index + 1}"))
     return params
 
 
-@pytest.mark.parametrize("entry", _params())
-def test_entry_replays_clean(entry: Entry, judge: Judge) -> None:
-    replay = replay_entry(entry, judge)
-    if entry.status == "not-a-bug":
-        assert replay.state == NOW_PASSING or replay.same_signature, replay.reason
-        return
-    assert replay.state == NOW_PASSING, replay.reason
-
-
-def run_line(entry: Entry, iree_opt: Path) -> subprocess.CompletedProcess[str]:
-    """Run the entry's `// RUN:` line as lit would, with the wheel's iree-opt and the filecheck package."""
-    [run] = [line.split("RUN:", 1)[1] for line in entry.text.splitlines() if line.startswith("// RUN:")]
-    filecheck = f"{shlex.quote(sys.executable)} -m filecheck"
-    command = run.replace("%s", shlex.quote(str(entry.path))).replace("iree-opt", shlex.quote(str(iree_opt)))
-    command = command.replace("FileCheck", filecheck)
-    # A session of its own: on a hang the whole pipeline (bash, iree-opt, FileCheck) is killed, not just bash.
-    process = subprocess.Popen(
-        ["bash", "-o", "pipefail", "-c", command],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        stdout, stderr = process.communicate(timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:  # lit would time out too: the test fails
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        return subprocess.CompletedProcess(command, 124, "", "error: timed out (the compiler hangs)")
-    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
-
-
-@pytest.mark.parametrize("path", ENTRIES, ids=[p.stem for p in ENTRIES])
-def test_run_line_works_as_a_lit_test(path: Path, native_iree_opt: Path) -> None:
-    entry = read_entry(path)
-    done = run_line(entry, native_iree_opt)
-    if "no CHECK line distinguishes" in entry.text:
-        # Its CHECK lines cannot tell the faulty output from a correct one (the header says so): as a lit
-        # test it only shows the program compiles; `test_entry_replays_clean` judges it with the oracle.
-        assert done.returncode == 0, done.stderr[-2000:]
-    elif entry.status == "open":
-        assert done.returncode != 0, "an open bug's lit test passes: fixed upstream? update its status"
-        # ...and it fails because of the compiler, not because the RUN line itself is broken.
-        assert "error" in done.stderr and "No module named" not in done.stderr, done.stderr[-2000:]
-        assert "command not found" not in done.stderr, done.stderr[-2000:]
-    elif entry.status == "fixed":
-        assert done.returncode == 0, done.stderr[-2000:]
-
-
-def test_corpus_is_not_empty() -> None:
-    assert ENTRIES, "corpus/ has no entries to replay"
+@pytest.mark.parametrize(("entry", "index"), _checked_witnesses())
+def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int, judge: Judge) -> None:
+    program = entry.programs[index]
+    checks = "\n".join(line for line in program.splitlines() if line.startswith("// CHECK")) + "\n"
+    verdict = judge.judge(program, entry.pipeline)
+    faulty = verdict.result.output or ""
+    finding = finding_from(verdict)
+    assert finding is not None and finding.signature in entry.signatures
+    if finding.kind == "bad-output":
+        # What is wrong is that the output does not read back (the RUN line parses it again); repaired, it
+        # reads back and the CHECK lines hold.
+        fixed = flatten_nested_optimals(faulty)
+        assert judge.parse_error(fixed) == "" and judge.parse_error(faulty) != ""
+    else:
+        fixed = plausible_fix(faulty, finding.violations) or ""
+        assert fixed, "no plausible fix for these violations"
+        assert not run_filecheck(checks, faulty)[0], "the CHECK lines pass on the faulty output"
+    passed, complaint = run_filecheck(checks, fixed)
+    assert passed, complaint

@@ -34,8 +34,10 @@ from stream_fuzz.bisect import (
 from stream_fuzz.compiler import CompileResult, CompilerInfo, Outcome, resolve_pipeline
 from stream_fuzz.judge import Judge, Verdict
 from tests import mutants
+from tests.conftest import corpus_witness
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "oracles" / "programs"
+NESTED_OPTIMAL = "bad-output-optimal-joinor-nests-members"  # its first witness prints IR that does not parse
 STREAM = resolve_pipeline("stream")
 
 
@@ -178,7 +180,7 @@ def test_real_compiler_failure_is_named_and_reproduced(
     judge: Judge, stream_plan: Plan, native_iree_opt: Path, tmp_path: Path
 ) -> None:
     """The pinned compiler prints an optimal affinity it cannot read back (see the program's header)."""
-    report = run_all(program("bug_optimal_nested_optimal_exec"), stream_plan, judge, full_pipeline=STREAM)
+    report = run_all(corpus_witness(NESTED_OPTIMAL), stream_plan, judge, full_pipeline=STREAM)
     assert report.failing is not None and report.failing.name == "iree-stream-schedule-allocation"
     assert report.kind == "bad-output" and report.consistent is True
     command = report.reproducer(report.save_before(tmp_path / "before.mlir"), native_iree_opt)
@@ -191,7 +193,7 @@ def test_real_compiler_failure_is_named_and_reproduced(
 
 
 def test_program_failing_at_the_first_pass(judge: Judge, tmp_path: Path) -> None:
-    text = program("bug_optimal_nested_promise_mix")
+    text = corpus_witness(NESTED_OPTIMAL)
     plan = expand_pipeline(resolve_pipeline("allocation"))
     report = run_all(text, plan, judge, full_pipeline=resolve_pipeline("allocation"))
     assert len(report.ran) == 1 and report.failing == plan[0]

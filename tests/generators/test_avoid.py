@@ -79,8 +79,8 @@ def test_loops_feeding_only_a_whole_fill_are_dead(mlir) -> None:
 
 
 def test_dead_loop_in_a_branch_carrying_fresh_dispatch_results_runs_once(mlir) -> None:
-    """No in-place write at all (compiler_bugs/fixed_point_dead_loop_yields_dispatch_result.mlir): the
-    loop's carried value changes through a dispatch, which is enough."""
+    """No in-place write at all (corpus/invalid-program-elide-timepoints-fixed-point-oscillates.mlir,
+    witness 1): the loop's carried value changes through a dispatch, which is enough."""
     from iree.compiler import ir
 
     v = Values()

@@ -9,10 +9,9 @@ from iree.compiler import ir
 from stream_fuzz.oracles import check_module
 from stream_fuzz.oracles.intent import Intent
 
-from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
-from tests.oracles.conftest import PROGRAMS, pipeline_of
+from tests.oracles.conftest import PROGRAMS
 
-PROGRAM_NAMES = sorted(p.stem for p in PROGRAMS.glob("*.mlir") if not p.stem.startswith("bug_"))
+PROGRAM_NAMES = sorted(p.stem for p in PROGRAMS.glob("*.mlir"))
 
 
 @pytest.mark.parametrize("name", PROGRAM_NAMES)
@@ -49,23 +48,3 @@ def test_the_set_covers_every_op_kind(compiled: Callable[[str], str]) -> None:
         "@__builtin_fill_i64",  # a dispatch whose bindings FuseDispatchBindings widened
     ):
         assert needed in outputs, f"no hand-written program exercises {needed}"
-
-
-# Real compiler bugs met while writing the set (see each file's WHAT comment): nested #hal.device.optimal
-# attributes that do not re-parse, and RefineUsage producing IR the verifier rejects around scf.for.
-# Strict: the day IREE fixes them, these tests fail and the programs join the clean set above.
-@pytest.mark.compiler_bug
-@pytest.mark.xfail(strict=True, reason="IREE prints #hal.device.optimal nested in #hal.device.optimal")
-@pytest.mark.parametrize("name", ["bug_optimal_nested_optimal_exec", "bug_optimal_nested_promise_mix"])
-def test_known_bug_nested_optimal_output_reparses(name: str, compiler: InProcessCompiler) -> None:
-    text = (PROGRAMS / f"{name}.mlir").read_text()
-    result = compiler.compile(text, resolve_pipeline(pipeline_of(text)))
-    assert result.outcome is Outcome.OK, result.summary()
-
-
-@pytest.mark.compiler_bug
-@pytest.mark.xfail(strict=True, reason="iree-stream-refine-usage mismatches scf.for carried lifetimes")
-def test_known_bug_scf_for_round_trip_compiles(compiler: InProcessCompiler) -> None:
-    text = (PROGRAMS / "bug_scf_for_refine_usage_type_mismatch.mlir").read_text()
-    result = compiler.compile(text, resolve_pipeline(pipeline_of(text)))
-    assert result.outcome is Outcome.OK, result.summary()

@@ -1,19 +1,18 @@
 // stream-fuzz finding: violation: wave/race
-// signature: wave-race-996df7f027f2
+// signature: wave-race-b2798780d10a
 // status: open
+// severity: race
 // found: 2026-12-01 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
-// reproduce: stream-fuzz replay corpus/wave-race-996df7f027f2.mlir
-// triage (compiler bug, ScheduleConcurrency): three tied in-place fills of one 2-byte resource,
-//   fill(1)[0,1) -> fill(2)[1,2) -> fill(3)[0,1), all land in one stream.cmd.concurrent, so fill 1 and
-//   fill 3 race on byte 0 (it must end up 3). ResourceHazardAnalysis compares an op only with its direct
-//   users, and AsyncAccessRange::mayOverlap calls ranges that merely touch (end == start, by SSA value)
-//   disjoint, so the hazard is not carried across the middle fill. Found by an L1 campaign through a
-//   zero-length fill in the middle; minimized by hand (a helper). The race goes away if the middle fill
-//   overlaps a neighbour.
-// what was found:
-//   [wave/race] %arg1 is touched by two members of one concurrent wave, and one writes: 'stream.cmd.fill %c1_i8, %arg1[%c0 for %c1] : i8 -> !stream.resource<external>{%c2}' and 'stream.cmd.fill %c3_i8, %arg1[%c0 for %c1] : i8 -> !stream.resource<external>{%c2}'
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/wave-race-tied-chain-not-compared.mlir
+// triage: compiler bug, a data race (ScheduleConcurrency: ReferencePartitioning.cpp
+//   partitionRegionConcurrencyReference with ResourceHazards.cpp hasHazard): three tied in-place fills of one
+//   2-byte resource, [0,1) -> [1,2) -> [0,1), all land in one stream.cmd.concurrent, so fills 1 and 3 race on
+//   byte 0 (it must end up 3). The hazard analysis compares an op only with its direct users, and ranges only
+//   of the same SSA value; fill 1 and fill 3 act on different values of one tied chain and are never
+//   compared. All releases 3.1-3.13. Related, fixed: #14889. Correct: fill 3 after fill 1.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 
@@ -35,6 +34,6 @@ module {
   }
 }
 
-// The correct output: the three dependent fills are not in one concurrent wave.
-// CHECK: util.func
-// CHECK-NOT: stream.cmd.concurrent
+// CHECK: stream.cmd.fill %c1_i8, %arg1[%c0 for %c1] : i8 -> !stream.resource<external>{%c2}
+// CHECK: {{^      }$}}
+// CHECK: stream.cmd.fill %c3_i8, %arg1[%c0 for %c1] : i8 -> !stream.resource<external>{%c2}

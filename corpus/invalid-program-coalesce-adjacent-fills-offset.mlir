@@ -1,19 +1,20 @@
 // stream-fuzz finding: invalid-program
-// signature: invalid-program-0e67ccfc3a79
+// signature: invalid-program-d849c0bf3518
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
-// reproduce: stream-fuzz replay corpus/invalid-program-0e67ccfc3a79.mlir
-// what was found:
-//   loc("-":15:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %1 with size 32; length > resource size
-//   loc("-":15:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %2 with size 32; length > resource size
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/invalid-program-coalesce-adjacent-fills-offset.mlir
+// triage: compiler bug (canonicalize: StreamOpFolders.cpp CoalesceAdjacentFills): merging a fill with the
+//   adjacent fill *before* it adds the two absolute offsets (`fillOp.getTargetOffset() +
+//   sourceOp.getTargetOffset()`) where the merged fill starts at the earlier one. Here the updates of splats
+//   become fills (CombineSplatUpdateFromToFill), fill[16,32) then fill[0,16) merge into the inconsistent [16
+//   to 32 for 32], and merging that with fill[0,16) gives [0 to 48 for 48] on a 32-byte resource, which
+//   VerifyAsyncAccessRanges rejects. All releases 3.1-3.13. Upstream PR #24869 (open) fixes it.
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
-// Three updates of 16-byte splats into a 32-byte dispatch result (the last two into the same bytes):
-// the stream pipeline folds them into a stream.async.fill of 48 bytes into the 32-byte resource and
-// its own verifier rejects it ("invalid Write access range [0 to 48 for 48] ... length > resource size").
 util.global private @d0 : !hal.device
 util.func public @main() {
   %c0_i32 = arith.constant 0 : i32
@@ -31,5 +32,8 @@ util.func public @main() {
   util.return
 }
 
-// The correct output:
-// CHECK: util.func
+// The correct output: every witness compiles, without "has invalid Write access range".
+// CHECK-NOT: has invalid Write access range
+// CHECK-NOT: error:
+// CHECK: util.func public @
+// CHECK-NOT: error:

@@ -1,14 +1,18 @@
 // stream-fuzz finding: violation: intent/expect
 // signature: intent-expect-a932c02a8243
-// status: open
+// status: not-a-bug
+// severity: intent
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
-// reproduce: stream-fuzz replay corpus/intent-expect-a932c02a8243.mlir
-// triage (suspected): a transfer from @d0 to optimal<[@d1, @d0]> is dropped by the stream pipeline because
-//   the source is already on a member; the result stays allocated on @d0 alone, not usable by @d1.
-// what was found:
-//   [intent/expect] %1 is must live on @d1 (the program's intent) but its storage %result (alloca) is placed on #hal.device.affinity<@d0>
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/intent-expect-whole-update-folds-away-transfer.mlir
+// triage: not a bug (an oracle false alarm, fixed): stream.async.update over the whole of its target folds to
+//   its update value (canonicalize, StreamOpFolders.cpp AsyncUpdateOp::fold), so %v7 is the @d0 splat %v1 and
+//   the transfer %v5 to optimal<[@d1, @d0]> is dead and erased. %v7 has no consumer on a device; an @d0
+//   allocation is right. The generator used to expect the first member of the optimal set (@d1); its
+//   expectation now names every member, and memory on any of them passes. Kept so the false alarm stays
+//   quiet: replay must say `passes`.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 
@@ -32,11 +36,10 @@ module {
     util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v3 : !stream.resource<*>
     util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v4 : !stream.resource<*>
     util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v6 : !stream.resource<*>
-    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v7 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = [#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]} %v7 : !stream.resource<*>
     util.return
   }
 }
 
-// The correct output:
-// CHECK: util.func
-// CHECK-DAG: {{stream.resource.alloca .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
+// CHECK-LABEL: util.func public @main(
+// CHECK-NOT: #hal.device.optimal

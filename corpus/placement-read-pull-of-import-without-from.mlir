@@ -1,17 +1,19 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-aca15295f1b1
-// status: open
+// status: not-a-bug
+// severity: placement
 // found: 2026-12-01 seed=5 worker=0
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
-// reproduce: stream-fuzz replay corpus/placement-read-aca15295f1b1.mlir
-// triage (suspected, flat IR; same class as placement-read-e1d7d5593a80, smallest witness): a
-//   transfer without from() of a buffer imported on @d1 is executed on its destination @d0 (a pull),
-//   reading @d1's memory with no invalidate from @d1. With from(@d1) or on(@d1) added, the oracle finds
-//   nothing.
-// what was found:
-//   [placement/read] %0 is captured for reading by an execute on @d0 but its storage %0 (import) is placed on #hal.device.affinity<@d1>
-// note: no CHECK line distinguishes the faulty output; replay relies on the oracle
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/placement-read-pull-of-import-without-from.mlir
+// triage: not a bug: a transfer of a buffer imported on @d1 to @d0, without from(). Its source is external,
+//   so AsyncTransferOp::getDefaultExecutionAffinityAttr (StreamOps.cpp) makes it execute on the consumer,
+//   @d0: a pull that reads the user's buffer where the user put it. Imports are placed by the caller, so no
+//   allocation of the compiler's is wrong; the oracle no longer judges reads of user-owned storage. Without
+//   from() the compiler does not know the source device, so it emits no invalidate (ScheduleAllocation.cpp
+//   applyAsyncTransferOp); frontends always set the source affinity (FlowToStream), so only hand-written
+//   input reaches that. Not the root cause of placement-read-scf-for-init-not-linked-to-result.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 
@@ -29,5 +31,6 @@ module {
   }
 }
 
-// The correct output:
-// CHECK: util.func
+// CHECK-LABEL: util.func public @main(
+// CHECK: stream.cmd.execute on(#hal.device.affinity<@d0>)
+// CHECK: stream.cmd.copy

@@ -1,0 +1,104 @@
+// stream-fuzz finding: bad-output
+// signature: bad-output-99d3d726a9af
+// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6
+// status: open
+// severity: placement
+// found: 2026-11-30 by stream-fuzz check
+// compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
+// pipeline: builtin.module(iree-stream-schedule-allocation)
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/bad-output-optimal-joinor-nests-members.mlir
+// triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinOR, used by ScheduleAllocation
+//   deriveResultAffinity): joining an optimal with another affinity merges each existing member with the
+//   *whole* other attribute (`it->second.joinOR(other)` instead of the member) and stores the result, itself
+//   possibly an optimal, as a member. Three symptoms: (1) an alloca on optimal<[optimal<[@d0, @d1]>,
+//   optimal<[@d0, @d1]>]> that DeviceOptimalAttr::verify rejects on re-parse ("can only select between HAL
+//   affinity attrs"); (2) joinDeviceOptimalAttr returns null for a nested member and
+//   AffinityAttr::joinOR(list) (StreamTypes.cpp) restarts from the next element, so devices are lost: witness
+//   2's writer @d3 and witness 3's puller @d0 are missing from their allocations; (3) with affinity<> instead
+//   of promise<> the alloca gets no affinity at all. Shown on 3.11, 3.12 and 3.13 (older releases cannot
+//   parse optimal). Correct: allocations on a flat optimal over every device that uses them.
+// witnesses: 3, one per split of the file (the first is the smallest)
+//
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | iree-opt --split-input-file | FileCheck %s
+
+util.global private @d0 : !hal.device
+util.global private @d1 : !hal.device
+util.global private @d2 : !hal.device
+util.func public @optimal_exec(%await: !stream.timepoint) -> (!stream.resource<transient>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %a, %ta = stream.async.execute on(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) await(%await) => with() -> !stream.resource<transient>{%c16} {
+    %s = stream.async.splat %c1_i32 : i32 -> !stream.resource<transient>{%c16}
+    %d = stream.async.dispatch @ex::@fa(%s[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
+    %x = stream.async.transfer %d : !stream.resource<transient>{%c16} -> to(#hal.device.affinity<@d2>) !stream.resource<transient>{%c16}
+    stream.yield %x : !stream.resource<transient>{%c16}
+  } => !stream.timepoint
+  %b, %tb = stream.async.execute on(#hal.device.affinity<@d2>) await(%ta) => with(%a as %aa: !stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16} {
+    %y = stream.async.dispatch @ex::@fb(%aa[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
+    stream.yield %y : !stream.resource<transient>{%c16}
+  } => !stream.timepoint
+  %c, %tc = stream.async.execute on(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) await(%tb) => with(%b as %bb: !stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16} {
+    %y = stream.async.dispatch @ex::@fc(%bb[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
+    stream.yield %y : !stream.resource<transient>{%c16}
+  } => !stream.timepoint
+  util.return %c, %tc : !stream.resource<transient>, !stream.timepoint
+}
+
+// CHECK-LABEL: util.func public @optimal_exec(
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d2 : !hal.device
+  util.global private @d3 : !hal.device
+  util.func public @read_by_optimal_transfer() {
+    %c0_i32 = arith.constant 0 : i32
+    %c16 = arith.constant 16 : index
+    %v6, %v7, %t1 = stream.async.execute on(#hal.device.affinity<@d3>) with() -> (!stream.resource<external>{%c16}, !stream.resource<transient>{%c16}) {
+      %v2 = stream.async.splat %c0_i32 : i32 -> !stream.resource<external>{%c16}
+      %v5 = stream.async.transfer %v2 : !stream.resource<external>{%c16} -> to(#hal.device.promise<@d0>) !stream.resource<transient>{%c16}
+      stream.yield %v2, %v5 : !stream.resource<external>{%c16}, !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    %v10, %t2 = stream.async.execute on(#hal.device.affinity<@d0>) await(%t1) => with(%v7 as %v9: !stream.resource<transient>{%c16}) -> (!stream.resource<transient>{%c16}) {
+      %v8 = stream.async.transfer %v9 : !stream.resource<transient>{%c16} -> to(#hal.device.optimal<[#hal.device.affinity<@d2>, #hal.device.affinity<@d3>]>) !stream.resource<transient>{%c16}
+      stream.yield %v8 : !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    util.return
+  }
+}
+
+// CHECK-LABEL: util.func public @read_by_optimal_transfer(
+// CHECK-COUNT-1: stream.resource.alloca
+// CHECK: stream.resource.alloca
+// CHECK-SAME: on({{[^)]*@d3[>,][^)]*}})
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @pulled_to_optimal() {
+    %c0_i32 = arith.constant 0 : i32
+    %c16 = arith.constant 16 : index
+    %v2, %t1 = stream.async.execute on(#hal.device.affinity<@d1>) with() -> (!stream.resource<external>{%c16}) {
+      %v1 = stream.async.splat %c0_i32 : i32 -> !stream.resource<external>{%c16}
+      stream.yield %v1 : !stream.resource<external>{%c16}
+    } => !stream.timepoint
+    %v5, %t2 = stream.async.execute on(#hal.device.promise<@d0>) await(%t1) => with(%v2 as %v4: !stream.resource<external>{%c16}) -> (!stream.resource<external>{%c16}) {
+      %v3 = stream.async.transfer on(#hal.device.promise<@d0>) %v4 : !stream.resource<external>{%c16} from(#hal.device.affinity<@d1>) -> to(#hal.device.optimal<[#hal.device.promise<@d0>, #hal.device.promise<@d1>]>) !stream.resource<external>{%c16}
+      stream.yield %v3 : !stream.resource<external>{%c16}
+    } => !stream.timepoint
+    %v2_ready = stream.timepoint.await %t1 => %v2 : !stream.resource<external>{%c16}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v2_ready : !stream.resource<external>
+    %v5_ready = stream.timepoint.await %t2 => %v5 : !stream.resource<external>{%c16}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v5_ready : !stream.resource<external>
+    util.return
+  }
+}
+
+// CHECK-LABEL: util.func public @pulled_to_optimal(
+// CHECK: stream.resource.alloca
+// CHECK-SAME: on({{[^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*}})

@@ -1,0 +1,39 @@
+// stream-fuzz finding: invalid-program
+// signature: invalid-program-dea8221a81e4
+// status: open
+// found: 2026-11-30 by the generators (L1 benchmark and stats runs, minimized by hand)
+// compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
+// pipeline: builtin.module(iree-stream-transformation-pipeline)
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/invalid-program-optimal-joinand-null-members.mlir
+// triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinAND, the sibling of the joinOR defect in bad-
+//   output-optimal-joinor-nests-members): two transfers of external resources to one optimal target execute
+//   on that target (AsyncTransferOp::getDefaultExecutionAffinityAttr) and share a partition;
+//   PartitionBuilder::insert (ReferencePartitioning.cpp) joins their affinities with joinAND, which joins
+//   each member with the whole other optimal and stores the null result as members: the partition affinity
+//   becomes optimal<[<<NULL ATTRIBUTE>>, <<NULL ATTRIBUTE>>]> and Partition::verify rejects it. Fails on
+//   3.11, 3.12 and 3.13. Compiles with one such transfer, with the members in another order, or with `*`
+//   sources. The L1 generator uses each optimal target once (generators/builder.py).
+//
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @main(%h0: !hal.buffer_view, %h1: !hal.buffer_view) {
+    %c16 = arith.constant 16 : index
+    %v1 = stream.tensor.import on(#hal.device.affinity<@d0>) %h0 : !hal.buffer_view -> tensor<16xi8> in !stream.resource<external>{%c16}
+    %v2 = stream.tensor.import on(#hal.device.affinity<@d0>) %h1 : !hal.buffer_view -> tensor<16xi8> in !stream.resource<external>{%c16}
+    %v3 = stream.async.transfer %v1 : !stream.resource<external>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) !stream.resource<*>{%c16}
+    %v4 = stream.async.transfer %v2 : !stream.resource<external>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) !stream.resource<*>{%c16}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v3 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v4 : !stream.resource<*>
+    util.return
+  }
+}
+
+// The correct output: every witness compiles, without "is not compatible with the partition affinity".
+// CHECK-NOT: is not compatible with the partition affinity
+// CHECK-NOT: error:
+// CHECK: util.func public @
+// CHECK-NOT: error:

@@ -1,0 +1,39 @@
+// stream-fuzz finding: invalid-program
+// signature: invalid-program-e4c604d24291
+// status: open
+// found: 2026-11-30 by the generators (L1 stats run, minimized by hand)
+// compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
+// pipeline: builtin.module(iree-stream-transformation-pipeline)
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/invalid-program-partition-cycle-through-scf-for-init.mlir
+// triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp canAddOpToPartition, the
+//   preferCloneToConsumers branch): the splat %v1 is used by the dispatch %v5 and by the scf.for whose result
+//   %v5 also reads; the clone branch considers only users inside the candidate partition, so the loop's
+//   hazard is dropped and %v1 joins %v5's partition: %v1 becomes an output of the partition that the loop
+//   consumes while the partition consumes the loop: "circular dependency". 3.1 and 3.4 compile it; 3.11-3.13
+//   fail (likely since #22483). Compiles if the loop runs once or writes %v2 in place.
+//
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
+
+util.global private @d0 : !hal.device
+util.func public @main() {
+  %c0_i32 = arith.constant 0 : i32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %v1 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+  %v4 = scf.for %i = %c0 to %c2 step %c1 iter_args(%v2 = %v1) -> (!stream.resource<*>) {
+    %v3 = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@entry1(%v2[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
+    scf.yield %v3 : !stream.resource<*>
+  }
+  %v5 = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@entry2(%v4[%c0 to %c16 for %c16], %v1[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}, !stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
+  util.optimization_barrier %v5 : !stream.resource<*>
+  util.return
+}
+
+// The correct output: every witness compiles, without "circular dependency".
+// CHECK-NOT: circular dependency
+// CHECK-NOT: error:
+// CHECK: util.func public @
+// CHECK-NOT: error:

@@ -1,0 +1,35 @@
+// stream-fuzz finding: timeout
+// signature: timeout-54500d7644cc
+// status: open
+// found: 2026-11-30 by stream-fuzz check
+// compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
+// pipeline: builtin.module(iree-stream-transformation-pipeline)
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/timeout-refine-usage-staging-transfer-loop.mlir
+// triage: compiler bug (RefineUsage.cpp UsageRefinementPattern::applyResultTransition(Operation*, ...), via
+//   ApplyGenericOp on stream.timepoint.await): a pre-scheduled execute yields a transfer to its own device
+//   whose result is staging; the awaited result's refined lifetime differs, and this overload of
+//   applyResultTransition inserts a new transfer every time the pattern runs (unlike the size-aware overload,
+//   it never recognises the one it inserted), so the greedy driver never returns and memory grows by about 1
+//   GB/s. Hangs on 3.11, 3.12 and 3.13; 3.1 and 3.4 reject it with a verifier error. A flat version compiles.
+//   The RUN line bounds the hang.
+//
+// RUN: timeout 20 iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
+
+util.global private @d0 : !hal.device
+util.func public @f() -> !stream.resource<staging> {
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %r, %t = stream.async.execute on(#hal.device.affinity<@d0>) with() -> !stream.resource<staging>{%c16} {
+    %s = stream.async.splat %c1_i32 : i32 -> !stream.resource<transient>{%c16}
+    %y = stream.async.transfer %s : !stream.resource<transient>{%c16} -> to(#hal.device.affinity<@d0>) !stream.resource<staging>{%c16}
+    stream.yield %y : !stream.resource<staging>{%c16}
+  } => !stream.timepoint
+  %ready = stream.timepoint.await %t => %r : !stream.resource<staging>{%c16}
+  util.return %ready : !stream.resource<staging>
+}
+
+// The correct output: every witness compiles.
+// CHECK-NOT: error:
+// CHECK: util.func public @
+// CHECK-NOT: error:

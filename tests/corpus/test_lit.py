@@ -1,0 +1,75 @@
+"""The corpus is a real lit suite: `lit corpus/` passes on the pinned compiler, every open entry failing
+(XFAIL) because FileCheck rejected the compiler's output, never because a RUN line itself is broken."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from stream_fuzz.corpus import read_entry
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+ENTRIES = sorted(CORPUS.glob("*.mlir"))
+# What a RUN line that is itself broken prints: such a failure would pass as an expected one.
+BROKEN = (
+    "command not found",
+    "No such file or directory",
+    "No module named",
+    "Permission denied",
+    "Traceback",
+)
+# `XFAIL: stream-fuzz corpus :: name.mlir (3 of 18)` and what lit printed for it, up to the next test.
+_TEST = re.compile(
+    r"^(\w+): stream-fuzz corpus :: (\S+) \(\d+ of \d+\)\n(.*?)(?=^\w+: stream-fuzz|\Z)", re.M | re.S
+)
+
+
+@pytest.fixture(scope="module")
+def lit_run(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    exec_root = tmp_path_factory.mktemp("lit")
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "lit"), str(CORPUS), "-a", "-D", f"exec_root={exec_root}"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+
+
+def _blocks(output: str) -> dict[str, tuple[str, str]]:
+    """test file name -> (lit's result code, what lit printed for the test)."""
+    blocks: dict[str, tuple[str, str]] = {}
+    for match in _TEST.finditer(output):
+        blocks[match[2]] = (match[1], match[3])
+    return blocks
+
+
+@pytest.mark.slow
+def test_lit_passes_with_open_entries_expected_to_fail(lit_run: subprocess.CompletedProcess[str]) -> None:
+    assert lit_run.returncode == 0, lit_run.stdout[-6000:] + lit_run.stderr[-2000:]
+    results = {name: code for name, (code, _) in _blocks(lit_run.stdout).items()}
+    assert set(results) == {path.name for path in ENTRIES}, "lit did not run every entry"
+    for path in ENTRIES:
+        expected = "XFAIL" if read_entry(path).status == "open" else "PASS"
+        assert results[path.name] == expected, (path.name, results[path.name])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", ENTRIES, ids=[p.stem for p in ENTRIES])
+def test_an_open_entry_fails_because_filecheck_rejects_the_output(
+    path: Path, lit_run: subprocess.CompletedProcess[str]
+) -> None:
+    entry = read_entry(path)
+    if entry.status != "open":
+        pytest.skip(f"status {entry.status}: lit expects it to pass")
+    _, printed = _blocks(lit_run.stdout)[path.name]
+    assert not any(sign in printed for sign in BROKEN), printed[-3000:]
+    about_output = rf"{re.escape(path.name)}:\d+: error: |filecheck error: '<stdin>' is empty"
+    complaint = re.search(about_output, printed)
+    assert complaint, f"no FileCheck complaint about the output:\n{printed[-3000:]}"
+    if entry.kind in ("invalid-program", "timeout", "bad-output"):
+        # ...and the output it rejected is the compiler's failure (its error, or nothing after a hang).
+        assert re.search(r"error: |is empty", printed[: complaint.start()] + printed[complaint.end() :])
