@@ -14,11 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hypothesis import Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
-import stream_fuzz.profiles  # noqa: F401 - registers the settings profiles
-from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
@@ -27,6 +25,17 @@ from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity
 
 LEVELS = ("l1", "l2")
+# The campaign's own Hypothesis settings (no registered profile: importing stream_fuzz changes no one
+# else's). Compile-bound examples get no deadline: a slow compile is the compiler's business (the
+# driver's timeout catches hangs). The corpus, not Hypothesis's database, keeps what was found.
+CAMPAIGN_SETTINGS = settings(
+    max_examples=10_000_000,
+    database=None,
+    deadline=None,
+    phases=[Phase.generate, Phase.shrink],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    print_blob=True,
+)
 CHUNK = 50  # examples per Hypothesis run; each run gets its own seed and, with --level all, alternates level
 
 
@@ -40,6 +49,7 @@ class FindingRecord:
     new: bool
     fails: bool = True  # new, and of a kind or severity that fails the campaign
     severity: str = ""  # violations: the severities broken, e.g. "placement, visibility"
+    message: str = ""  # one line for humans: the first violation or diagnostic
     hits: int = 0
     first_at: int = 0  # programs judged (this process) when it was first seen: how fast it was found
 
@@ -53,6 +63,7 @@ class Stats:
         default_factory=lambda: {"generate_s": 0.0, "compile_s": 0.0, "oracle_s": 0.0}
     )
     elapsed_s: float = 0.0
+    interrupted: bool = False  # stopped by SIGINT or SIGTERM: what is here is what was done
 
     @property
     def total(self) -> int:
@@ -71,6 +82,7 @@ class Stats:
                 mine.new = mine.new or record.new
                 mine.fails = mine.fails or record.fails
         self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
+        self.interrupted = self.interrupted or other.interrupted
 
 
 class BudgetExhausted(BaseException):
@@ -148,9 +160,8 @@ class Campaign:
         unshrunk = self.corpus.wants_shrinking(signature)
         path = None
         if known is None or unshrunk:
-            checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
-            path = self.corpus.record(
-                finding, text, pipeline, self.judge.compiler_info, checks, self.provenance
+            path = self.corpus.record_finding(
+                finding, text, pipeline, self.judge.compiler_info, output, self.provenance
             )
         record = self.stats.findings.get(signature)
         if record is None:
@@ -159,8 +170,16 @@ class Campaign:
             rule = finding.rules[0].id if finding.rules else ""
             severity = ", ".join(sorted(s.value for s in finding.severities))
             record = self.stats.findings[signature] = FindingRecord(
-                signature, finding.kind, rule, program.level, file, new,
-                fails=new and finding.fails(self.fail_on), severity=severity, first_at=self.stats.total,
+                signature,
+                finding.kind,
+                rule,
+                program.level,
+                file,
+                new,
+                fails=new and finding.fails(self.fail_on),
+                severity=severity,
+                message=(finding.details[0] if finding.details else finding.title)[:300],
+                first_at=self.stats.total,
             )
         record.hits += 1
         if record.new or unshrunk:
@@ -200,6 +219,8 @@ class Campaign:
                 chunk_index += 1
         except BudgetExhausted:
             pass
+        except KeyboardInterrupt:  # Ctrl-C, or SIGTERM turned into it: report what was done
+            self.stats.interrupted = True
         except DriverFailure as failure:  # surface our own bug as an ordinary error (exit status 3)
             raise RuntimeError(str(failure)) from failure.__cause__
         self.stats.elapsed_s = time.monotonic() - started
@@ -210,7 +231,7 @@ class Campaign:
 
         phases = [Phase.generate, Phase.shrink] if self.shrink else [Phase.generate]
 
-        @settings(settings.get_profile("fuzz"), max_examples=size, phases=phases)
+        @settings(CAMPAIGN_SETTINGS, max_examples=size, phases=phases)
         @hypothesis_seed(chunk_seed)
         @given(strategy)
         def property_holds(program: Program) -> None:

@@ -1,41 +1,70 @@
-"""`stream-fuzz`: the command line. Thin: each subcommand parses options and calls a library function.
+"""`stream-fuzz`: the command line. Thin: each subcommand checks its input and calls a library function.
 
-Exit codes shared by every subcommand: 0 clean, 1 a finding / not ok, 2 bad input or usage, 3 internal error.
+Exit codes shared by every subcommand:
+  0  clean: nothing new found, the program compiled and placement is correct
+  1  a finding: new findings that fail the run, violations, a rejected or crashed compile, a replay surprise
+  2  bad input or setup: a usage error, a missing or broken compiler, an unwritable path, a malformed entry
+  3  the run could not complete: a worker died, a report could not be written, a bug in stream-fuzz
+  130, 143  interrupted by SIGINT or SIGTERM (a campaign still prints its summary and writes its reports)
+  141  the reader of stdout went away (e.g. `stream-fuzz stats | head`)
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
+import math
 import os
+import signal
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import FrameType
 
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
-from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
-from stream_fuzz.corpus import Corpus
+from stream_fuzz.corpus import Corpus, MalformedEntry, read_entry
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
-from stream_fuzz.judge import Judge
+from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.oracles import Severity
 from stream_fuzz.parallel import RunConfig, run_parallel
+from stream_fuzz.preflight import SetupError, preflight, writable_file, writable_folder
 from stream_fuzz.progress import Progress
-from stream_fuzz.replay import PASSES, STATES, Replay, replay_paths
+from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_paths
 from stream_fuzz.report import as_json, summary, write_json, write_junit
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_SIGINT, EXIT_SIGTERM, EXIT_BROKEN_PIPE = 130, 143, 141
 
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as an interrupt: a campaign stops and reports what it did."""
+
+
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line instead of a usage dump
+    def error(self, message: str) -> None:  # type: ignore[override]  # one clear line, not a usage dump
         raise UsageError(message)
+
+
+def version_text() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from stream_fuzz.compiler.inprocess import bindings_info
+
+    try:
+        mine = version("iree-stream-fuzz")
+    except PackageNotFoundError:
+        mine = "unknown"
+    return f"stream-fuzz {mine} (pinned compiler: iree-base-compiler {bindings_info().version})"
+
+
+# -- input checks ---------------------------------------------------------------------------------------
 
 
 def _read_program(path: str) -> str:
@@ -54,12 +83,49 @@ def _read_program(path: str) -> str:
     return text
 
 
+def _pipeline(args: argparse.Namespace, text: str, default: str) -> str:
+    """--pass-pipeline, --pipeline, the pipeline a corpus entry records, or the command's default."""
+    if args.pass_pipeline is not None or args.pipeline is not None:
+        return resolve_pipeline(args.pipeline, args.pass_pipeline)
+    if text.lower().startswith("// stream-fuzz finding:"):
+        try:
+            return read_entry(Path(args.file)).pipeline
+        except MalformedEntry as error:
+            raise UsageError(str(error)) from error
+    return resolve_pipeline(default)
+
+
+def _positive(value: float, option: str) -> float:
+    if not math.isfinite(value) or value <= 0:
+        raise UsageError(f"{option} must be a positive number of seconds, not {value:g}")
+    return value
+
+
+def _workers(requested: int) -> int:
+    cores = os.cpu_count() or 1
+    if requested < 1:
+        raise UsageError("--workers must be at least 1")
+    if requested > cores:
+        print(f"stream-fuzz: warning: --workers {requested} capped to the {cores} cores", file=sys.stderr)
+        return cores
+    return requested
+
+
+def _severities(text: str) -> frozenset[Severity]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    known = {s.value: s for s in Severity}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise UsageError(f"--fail-on: unknown severity {unknown[0]!r} (known: {', '.join(known)})")
+    return frozenset(known[name] for name in names)
+
+
 def _add_pipeline_options(parser: argparse.ArgumentParser, default: str) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--pipeline",
-        default=default,
-        help=f"named pipeline: allocation (schedule-allocation only) or stream (all); default {default}",
+        help="named pipeline: allocation (schedule-allocation only) or stream (all); default: the one a "
+        f"corpus entry records, else {default}",
     )
     group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
 
@@ -74,25 +140,26 @@ def _add_compiler_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timeout",
         type=float,
-        default=60.0,
+        default=DEFAULT_TIMEOUT_S,
         metavar="S",
-        help="per-program compile time limit in seconds (default 60)",
+        help=f"per-program compile time limit in seconds (default {DEFAULT_TIMEOUT_S:g})",
     )
 
 
-def _severities(text: str) -> frozenset[Severity]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    known = {s.value: s for s in Severity}
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        raise UsageError(f"--fail-on: unknown severity {unknown[0]!r} (known: {', '.join(known)})")
-    return frozenset(known[name] for name in names)
+def _parse_or_usage_error(judge: Judge, text: str, file: str) -> None:
+    problem = judge.parse_error(text)
+    if problem:
+        raise UsageError(f"{file} does not parse: {problem}")
+
+
+# -- commands ---------------------------------------------------------------------------------------------
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
     text = _read_program(args.file)
-    pipeline = resolve_pipeline(args.pipeline, args.pass_pipeline)
-    with open_compiler(args.iree_opt, timeout=args.timeout) as compiler:
+    pipeline = _pipeline(args, text, "allocation")
+    with open_compiler(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as compiler:
+        compiler.check_pipeline(pipeline)
         result = compiler.compile(text, pipeline)
     if result.ok:
         sys.stdout.write(result.output or "")
@@ -108,12 +175,16 @@ def cmd_compile(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     text = _read_program(args.file)
-    pipeline = resolve_pipeline(args.pipeline, args.pass_pipeline)
-    with Judge(args.iree_opt, timeout=args.timeout) as judge:
+    pipeline = _pipeline(args, text, "allocation")
+    if args.record and not args.no_compile:
+        writable_folder(Path(args.record), "--record folder")
+    with Judge(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as judge:
         if args.no_compile:
             program = _read_program(args.input) if args.input else None
             verdict = judge.check_output(text, program)
         else:
+            judge.check_pipeline(pipeline)
+            _parse_or_usage_error(judge, text, args.file)
             verdict = judge.judge(text, pipeline)
     result = verdict.result
     if args.json:
@@ -136,9 +207,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         finding = finding_from(verdict, promised_valid=True)
         if finding is not None:
             corpus = Corpus(Path(args.record))
-            output = result.output
-            checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
-            path = corpus.record(finding, text, pipeline, result.compiler, checks, "by stream-fuzz check")
+            path = corpus.record_finding(
+                finding, text, pipeline, result.compiler, result.output, "by stream-fuzz check"
+            )
             where = path or f"known: {corpus.known[finding.signature].path}"
             print(f"{args.file}: {finding.title} [{finding.signature}] -> {where}")
     return EXIT_OK if verdict.clean else EXIT_FINDING
@@ -149,22 +220,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for path in paths:
         if not path.exists():
             raise UsageError(f"no such file or folder: {path}")
+    if args.json:
+        writable_file(Path(args.json), "--json")
+    total = sum(1 for _ in iter_entries(paths))
+    done = [0]
 
     def show(replay: Replay) -> None:
+        done[0] += 1
         flag = f"  <-- {replay.note}" if replay.surprising else ""
         status = f"[{replay.status}]" if replay.status else ""
         print(f"{replay.state:<18} {status:<12} {replay.path}{flag}", flush=True)
         if replay.reason and replay.state != PASSES:
             print(f"{'':<31} {replay.reason[:300]}", flush=True)
+        print(f"replay: {done[0]}/{total} done", file=sys.stderr, flush=True)
 
-    with Judge(args.iree_opt, timeout=args.timeout) as judge:
-        print(f"replaying against {judge.compiler_info.version} ({judge.compiler_info.path})", flush=True)
+    with Judge(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as judge:
+        print(
+            f"replaying {total} entries against {judge.compiler_info.version} ({judge.compiler_info.path})",
+            flush=True,
+        )
         results = replay_paths(paths, judge, show)
     counts = {state: sum(r.state == state for r in results) for state in STATES}
     print(", ".join(f"{n} {state}" for state, n in counts.items()))
     if args.json:
-        data = {"compiler": judge.compiler_info.version, "counts": counts,
-                "entries": [r.to_json() for r in results]}
+        data = {
+            "compiler": judge.compiler_info.version,
+            "counts": counts,
+            "entries": [r.to_json() for r in results],
+        }
         write_json(Path(args.json), data)
     return EXIT_FINDING if any(r.surprising for r in results) else EXIT_OK
 
@@ -172,11 +255,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     if args.examples is not None and args.examples < 1:
         raise UsageError("--examples must be at least 1")
-    if args.budget is not None and args.budget <= 0:
-        raise UsageError("--budget must be positive")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    budget = args.budget if args.budget is not None or args.examples is not None else 60.0
+    budget = _positive(args.budget, "--budget") if args.budget is not None else None
+    if budget is None and args.examples is None:
+        budget = 60.0
+    timeout = _positive(args.timeout, "--timeout")
+    workers = _workers(args.workers)
     config = RunConfig(
         level=args.level,
         examples=args.examples,
@@ -184,43 +267,67 @@ def cmd_run(args: argparse.Namespace) -> int:
         seed=args.seed,
         corpus=Path(args.corpus),
         iree_opt=args.iree_opt,
-        timeout=args.timeout,
+        timeout=timeout,
         inject_fault=args.inject_fault,
         shrink=args.shrink,
         fail_on=_severities(args.fail_on),
     )
-    try:  # fail early, with one line, on a bad --iree-opt or --inject-fault
-        compiler = Judge(args.iree_opt, timeout=args.timeout, post_hook=args.inject_fault)
+    # Everything that can be checked is checked before the first program: nothing is written, and no
+    # broken setup is ever reported as a compiler bug.
+    writable_folder(config.corpus, "corpus folder")
+    for option, value in (("--json", args.json), ("--junit", args.junit)):
+        if value:
+            writable_file(Path(value), option)
+    corpus = Corpus(config.corpus)
+    if corpus.malformed:
+        raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
+    try:
+        judge = Judge(args.iree_opt, timeout=timeout, post_hook=args.inject_fault)
     except (ImportError, AttributeError) as error:
         raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
-    info = compiler.compiler_info
-    compiler.close()
-    corpus = Corpus(config.corpus)
-    for problem in corpus.malformed:
-        print(f"stream-fuzz: warning: {problem}", file=sys.stderr)
+    with judge:
+        info = judge.compiler_info
+        preflight(judge, ("l1", "l2") if args.level == "all" else (args.level,))
     limits = [
         f"budget {budget:.0f} s" if budget else "",
         f"{args.examples} examples" if args.examples else "",
     ]
     print(
-        f"fuzzing {args.level} against {info.version} with {args.workers} worker(s), seed {args.seed}, "
+        f"fuzzing {args.level} against {info.version} with {workers} worker(s), seed {args.seed}, "
         + " and ".join(limit for limit in limits if limit),
         file=sys.stderr,
     )
     progress = Progress(budget)
-    stats, errors = run_parallel(config, args.workers, lambda n, new, known: progress.update(n, new, known))
+    stats, errors = run_parallel(config, workers, lambda n, new, known: progress.update(n, new, known))
     progress.finish()
     print(summary(stats, info))
+    data = as_json(stats, info, {"seed": args.seed, "workers": workers, "errors": errors})
+    errors = errors + _write_reports(args, data, stats, info, errors)
     for error in errors:
         print(f"stream-fuzz: {error}", file=sys.stderr)
-    data = as_json(stats, info, {"seed": args.seed, "workers": args.workers, "errors": errors})
-    if args.json:
-        write_json(Path(args.json), data)
-    if args.junit:
-        write_junit(Path(args.junit), stats, info)
-    if errors:  # a worker died or failed: CI must notice, even though the others' findings are kept
+    if stats.interrupted:
+        return EXIT_SIGTERM if _TERMINATED else EXIT_SIGINT
+    if errors:  # a worker died or a report is missing: CI must notice, though the findings are kept
         return EXIT_INTERNAL
     return EXIT_FINDING if any(f.fails for f in stats.findings.values()) else EXIT_OK
+
+
+def _write_reports(
+    args: argparse.Namespace, data: dict, stats: object, info: object, errors: list[str]
+) -> list[str]:
+    """Write the JSON and JUnit reports; a late I/O failure of one still leaves the other."""
+    failed = []
+    if args.json:
+        try:
+            write_json(Path(args.json), data)
+        except OSError as error:
+            failed.append(f"could not write --json {args.json}: {error.strerror or error}")
+    if args.junit:
+        try:
+            write_junit(Path(args.junit), stats, info, errors + failed)  # type: ignore[arg-type]
+        except OSError as error:
+            failed.append(f"could not write --junit {args.junit}: {error.strerror or error}")
+    return failed
 
 
 def cmd_matrix(args: argparse.Namespace) -> int:
@@ -229,31 +336,39 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         compilers.insert(0, None)
     if not compilers:
         raise UsageError("give at least one --iree-opt PATH (or --include-pinned)")
+    if args.examples is not None and args.examples < 1:
+        raise UsageError("--examples must be at least 1")
     config = RunConfig(
         level=args.level,
         examples=args.examples,
-        budget_s=None if args.examples else args.budget,
+        budget_s=None if args.examples else _positive(args.budget, "--budget"),
         seed=args.seed,
         corpus=Path(args.out),
-        timeout=args.timeout,
+        timeout=_positive(args.timeout, "--timeout"),
     )
-    columns = run_matrix(compilers, config, args.workers)
+    writable_folder(config.corpus, "--out folder")
+    columns = run_matrix(
+        compilers, config, _workers(args.workers), log=lambda line: print(line, file=sys.stderr)
+    )
     print(matrix_table(columns))
     for column in columns:
         for error in column.errors:
             print(f"stream-fuzz: {column.label}: {error}", file=sys.stderr)
     print(f"(findings of each compiler are in {args.out}/<release>/)")
-    return EXIT_OK
+    return EXIT_INTERNAL if any(column.errors for column in columns) else EXIT_OK
 
 
 def cmd_bisect(args: argparse.Namespace) -> int:
     text = _read_program(args.file)
-    pipeline = resolve_pipeline(args.pipeline, args.pass_pipeline)
-    try:
-        plan = expand_pipeline(pipeline, text, iree_opt=args.iree_opt, timeout=args.timeout)
-    except BisectError as error:
-        raise UsageError(str(error)) from error
-    with Judge(args.iree_opt, timeout=args.timeout) as judge:
+    pipeline = _pipeline(args, text, "stream")
+    timeout = _positive(args.timeout, "--timeout")
+    with Judge(args.iree_opt, timeout=timeout) as judge:
+        judge.check_pipeline(pipeline)
+        _parse_or_usage_error(judge, text, args.file)
+        try:
+            plan = expand_pipeline(pipeline, text, iree_opt=args.iree_opt, timeout=timeout)
+        except BisectError as error:
+            raise UsageError(str(error)) from error
         steps = OracleSteps(judge, text)
         report = bisect(text, plan, steps, check_input=steps.check, full_pipeline=pipeline)
     if report.baseline_rules:
@@ -271,7 +386,7 @@ def cmd_bisect(args: argparse.Namespace) -> int:
         return EXIT_OK
     verdict = report.verdict
     print(f"{args.file}: {report.describe()}")
-    for violation in verdict.violations if verdict else []:
+    for violation in verdict.violations if verdict else ():
         if violation.rule.id in report.rules:
             print(f"  {violation}")
     before = Path(args.save_before or Path(args.file).with_suffix(".before.mlir").name)
@@ -282,39 +397,51 @@ def cmd_bisect(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from stream_fuzz.stats import collect_stats, format_stats
+    from stream_fuzz.stats import collect_stats, format_stats, keep_invalid
 
     if args.examples < 1:
         raise UsageError("--examples must be at least 1")
+    if args.json:
+        writable_file(Path(args.json), "--json")
+    if args.keep_invalid:
+        writable_folder(Path(args.keep_invalid), "--keep-invalid folder")
     levels = ["l1", "l2"] if args.level == "all" else [args.level]
     results = []
-    with open_compiler(args.iree_opt, timeout=args.timeout) as compiler:
+    with open_compiler(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as compiler:
 
         def compile_fn(text: str, pipeline: str) -> tuple[bool, str | None]:
             # Validity: the compiler did not reject the program. A crash or hang is a finding, not invalid.
             result = compiler.compile(text, resolve_pipeline(pipeline))
             return result.outcome is not Outcome.DIAGNOSTIC, "\n".join(map(str, result.diagnostics)) or None
 
-        def keep_invalid(text: str, diagnostic: str) -> None:
-            # Every rejected program, headed by its diagnostic, to classify as generator or compiler bug.
-            folder = Path(args.keep_invalid)
-            folder.mkdir(parents=True, exist_ok=True)
-            name = f"invalid-{hashlib.sha256(text.encode()).hexdigest()[:12]}.mlir"
-            header = "".join(f"// {line}\n" for line in diagnostic.strip().splitlines()[:4])
-            (folder / name).write_text(header + text)
-
+        folder = Path(args.keep_invalid) if args.keep_invalid else None
         for level in levels:
-            results.append(collect_stats(level, args.examples, compile_fn, args.seed,
-                                         keep_invalid if args.keep_invalid else None))
-            print(format_stats(results[-1]))
+            on_invalid = (lambda text, diagnostic: keep_invalid(folder, text, diagnostic)) if folder else None
+            results.append(
+                collect_stats(
+                    level, args.examples, compile_fn, args.seed, on_invalid, progress=_stats_progress
+                )
+            )
+            print(format_stats(results[-1]), flush=True)
     if args.json:
-        Path(args.json).write_text(json.dumps(results if len(results) > 1 else results[0], indent=2) + "\n")
+        write_json(Path(args.json), results if len(results) > 1 else results[0])  # type: ignore[arg-type]
     return EXIT_OK
+
+
+def _stats_progress(level: str, done: int, total: int) -> None:
+    if done == total or done % 100 == 0:
+        print(f"stats {level}: {done}/{total} programs", file=sys.stderr, flush=True)
+
+
+# -- the parser ---------------------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stream-fuzz", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser.add_argument(
+        "--version", action="store_true", help="print the versions of stream-fuzz and its compiler"
+    )
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     compile_ = commands.add_parser("compile", help="run the compiler on one program and print its output")
     compile_.add_argument("file")
@@ -350,7 +477,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget", type=float, metavar="SECONDS", help="time box (default 60 s when no --examples)"
     )
     run.add_argument("--examples", type=int, metavar="N", help="stop after N programs")
-    run.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: cores)")
+    run.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default and most: the cores)"
+    )
     run.add_argument(
         "--seed", type=int, default=0, help="campaign seed (deterministic with --examples, 1 worker)"
     )
@@ -383,7 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
     matrix.add_argument(
         "--out", default="matrix-findings", metavar="DIR", help="findings, one folder per release"
     )
-    matrix.add_argument("--timeout", type=float, default=60.0, metavar="S")
+    matrix.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S")
     matrix.set_defaults(run=cmd_matrix)
 
     bisect_ = commands.add_parser("bisect", help="find the first pass after which a rule breaks")
@@ -416,23 +545,58 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# -- the entry point -----------------------------------------------------------------------------------
+
+_TERMINATED = False
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    global _TERMINATED
+    _TERMINATED = True
+    raise Terminated
+
+
+def _hypothesis_out_of_the_working_directory() -> None:
+    """Hypothesis keeps a cache (`.hypothesis/`) in the working directory; a campaign leaves nothing
+    behind there. Inherited by every worker process."""
+    if "HYPOTHESIS_STORAGE_DIRECTORY" not in os.environ:
+        folder = Path(tempfile.gettempdir()) / f"stream-fuzz-hypothesis-{os.getuid()}"
+        os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(folder)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    global _TERMINATED
+    _TERMINATED = False
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    _hypothesis_out_of_the_working_directory()
     try:
         args = build_parser().parse_args(argv)
+        if args.version:
+            print(version_text())
+            return EXIT_OK
+        if args.command is None:
+            raise UsageError("a command is required (run, check, compile, replay, bisect, matrix, stats)")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)
-    except (UsageError, UnknownPipeline, CompilerNotFound) as error:
+    except (UsageError, UnknownPipeline, CompilerNotFound, SetupError, MalformedEntry) as error:
         print(f"stream-fuzz: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("stream-fuzz: interrupted (findings so far are in the corpus)", file=sys.stderr)
-        return 130
+        return EXIT_SIGTERM if _TERMINATED else EXIT_SIGINT
+    except BrokenPipeError:
+        # The reader left (`| head`): say nothing more, and let no flush at exit complain either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception:  # a bug in stream-fuzz itself, not a finding: say so and exit 3
         import traceback
 
         traceback.print_exc()
         print("stream-fuzz: internal error (a bug in stream-fuzz; please report it)", file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

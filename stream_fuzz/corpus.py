@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.findings import Finding
 
@@ -254,6 +255,10 @@ class Corpus:
         self.folder.mkdir(parents=True, exist_ok=True)
         known = self.known.get(signature)
         path = known.path if known is not None else self.folder / f"{signature}.mlir"
+        if known is None and path.exists() and signature not in self.written:
+            # A file of that name that is not a readable entry (a typo in its header, say): a human's
+            # file, never overwritten. Write beside it.
+            path = self.folder / f"{signature}.new.mlir"
         found = f"{datetime.date.today().isoformat()} {provenance}".strip()
         text = render_entry(finding, program, pipeline, compiler, found, checks, path.name)
         with self._locked():
@@ -270,6 +275,21 @@ class Corpus:
             write_atomically(path, text)
         self.written[signature] = path
         return path
+
+    def record_finding(
+        self,
+        finding: Finding,
+        program: str,
+        pipeline: str,
+        compiler: CompilerInfo,
+        output: str | None,
+        provenance: str = "",
+    ) -> Path | None:
+        """`record`, with CHECK lines chosen from the compiler's `output` (`checklines.witnessing_lines`)."""
+        if finding.signature in self.known and not self.wants_shrinking(finding.signature):
+            return None
+        checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
+        return self.record(finding, program, pipeline, compiler, checks, provenance)
 
     def mark_shrunk(self, signatures: list[str]) -> None:
         """Shrinking of these entries finished: say so in their headers."""

@@ -80,6 +80,10 @@ class Judge:
         )
         return verdict_of(combined)
 
+    def check_pipeline(self, pipeline: str) -> None:
+        """Raise `UnknownPipeline`, naming what the compiler under test rejects, unless `pipeline` parses."""
+        (self.external or self.worker).check_pipeline(pipeline)
+
     def parse_error(self, text: str) -> str:
         """Why the compiler under test cannot parse `text` ("" when it can): no pass runs."""
         if self.external is not None:

@@ -7,11 +7,13 @@ corpus), the same seed and the same budget. Programs are printed for each compil
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from stream_fuzz.campaign import Stats
+from stream_fuzz.campaign import LEVELS, Stats
 from stream_fuzz.judge import Judge
 from stream_fuzz.parallel import RunConfig, run_parallel
+from stream_fuzz.preflight import preflight
 
 
 @dataclass
@@ -22,18 +24,28 @@ class Column:
     errors: list[str]
 
 
-def compiler_label(iree_opt: str | None, timeout: float) -> tuple[str, str]:
+def compiler_label(iree_opt: str | None, timeout: float, levels: tuple[str, ...]) -> tuple[str, str]:
+    """The release a compiler names, after it compiled a known-good program (`preflight`)."""
     with Judge(iree_opt, timeout=timeout) as judge:
         info = judge.compiler_info
+        preflight(judge, levels)
     return info.version.split(" @ ")[0], info.path
 
 
-def run_matrix(compilers: list[str | None], config: RunConfig, workers: int) -> list[Column]:
+def run_matrix(
+    compilers: list[str | None], config: RunConfig, workers: int, log: Callable[[str], None] | None = None
+) -> list[Column]:
+    """Every compiler is checked before any is fuzzed, so that a broken one stops the matrix at once."""
+    levels = LEVELS if config.level == "all" else (config.level,)
+    labels = [compiler_label(iree_opt, config.timeout, levels) for iree_opt in compilers]
     columns = []
-    for iree_opt in compilers:
-        label, path = compiler_label(iree_opt, config.timeout)
+    for index, (iree_opt, (label, path)) in enumerate(zip(compilers, labels, strict=True)):
+        if log is not None:
+            log(f"matrix: [{index + 1}/{len(compilers)}] fuzzing {label} ({path})")
         folder = config.corpus / re.sub(r"[^\w.+-]", "_", label)
         stats, errors = run_parallel(replace(config, iree_opt=iree_opt, corpus=folder), workers)
+        if log is not None:
+            log(f"matrix: {label}: {stats.total} programs, {len(stats.findings)} signatures")
         columns.append(Column(label, path, stats, errors))
     return columns
 

@@ -7,9 +7,11 @@ signature at the end; a dead worker's stats are missing from the totals and repo
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue
+import signal
 import time
 import traceback
 from collections.abc import Callable
@@ -34,6 +36,9 @@ class RunConfig:
     inject_fault: str | None = None  # `module:function` applied to the pinned compiler's output (tests)
     shrink: bool = True
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON
+
+
+STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
 
 
 def worker_seed(seed: int, index: int) -> int:
@@ -73,9 +78,11 @@ def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue)
             messages.put(("progress", index, _counts(stats)))
 
     try:
-        stats = run_one(config, index, report)
+        stats = run_one(config, index, report)  # an interrupt inside the campaign returns its stats
         messages.put(("done", index, stats))
-    except BaseException:  # everything, even KeyboardInterrupt, must reach the parent as a message
+    except KeyboardInterrupt:  # interrupted before the campaign started: nothing done, nothing wrong
+        messages.put(("done", index, Stats(interrupted=True)))
+    except BaseException:  # everything else must reach the parent as a message
         messages.put(("error", index, traceback.format_exc()))
 
 
@@ -106,9 +113,19 @@ def run_parallel(
         process.start()
         processes.append(process)
     try:
-        merged, errors = _collect(processes, messages, on_progress)
+        try:
+            merged, errors = _collect(processes, messages, on_progress)
+        except KeyboardInterrupt:
+            # Ctrl-C reached every worker already; SIGTERM (turned into an interrupt by the CLI) reached
+            # only this process. Ask each worker to stop, and take the stats they send back.
+            for process in processes:
+                if process.is_alive() and process.pid is not None:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(process.pid, signal.SIGINT)
+            merged, errors = _collect(processes, messages, on_progress, deadline_s=STOP_WAIT_S)
+            merged.interrupted = True
     finally:
-        for process in processes:  # on an interrupt too: no orphan keeps fuzzing
+        for process in processes:  # on any way out: no orphan keeps fuzzing
             if process.is_alive():
                 process.terminate()
             process.join(timeout=5)
@@ -116,13 +133,19 @@ def run_parallel(
 
 
 def _collect(
-    processes: list, messages: multiprocessing.Queue, on_progress: Callable[[int, int, int], None] | None
+    processes: list,
+    messages: multiprocessing.Queue,
+    on_progress: Callable[[int, int, int], None] | None,
+    deadline_s: float | None = None,
 ) -> tuple[Stats, list[str]]:
     merged, errors = Stats(), []
     progress: dict[int, tuple[int, int, int]] = {}
     pending = set(range(len(processes)))
     started = time.monotonic()
     while pending:
+        if deadline_s is not None and time.monotonic() - started > deadline_s:
+            errors += [f"worker {index} did not stop within {deadline_s:g} s" for index in sorted(pending)]
+            break
         try:
             kind, index, payload = messages.get(timeout=1.0)
         except queue.Empty:

@@ -1,12 +1,20 @@
-"""A campaign's results as a summary table, JSON, and JUnit XML (one test case per finding signature)."""
+"""A campaign's results as a summary table, JSON, and JUnit XML (one test case per finding signature).
+
+The JUnit file follows the common schema (Jenkins xunit, GitLab, GitHub reporters): a `testsuites` root
+holding one `testsuite` with `tests`, `failures`, `errors`, `skipped` and `time`. A new finding that fails
+the campaign is a `failure` whose message names the rule, severity, file and what was found; a known one,
+or a new one of a severity that does not fail the campaign, is `skipped`; a worker that died or a report
+that could not be written is an `error`, so a broken run is never green.
+"""
 
 from __future__ import annotations
 
+import datetime
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from stream_fuzz.campaign import LEVELS, Stats
+from stream_fuzz.campaign import LEVELS, FindingRecord, Stats
 from stream_fuzz.compiler import CompilerInfo
 
 
@@ -20,56 +28,73 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
                 "signature": f.signature,
                 "kind": f.kind,
                 "rule": f.rule,
+                "severity": f.severity,
                 "level": f.level,
                 "file": f.file,
                 "new": f.new,
                 "fails": f.fails,
-                "severity": f.severity,
                 "hits": f.hits,
+                "message": f.message,
             }
-            for f in sorted(stats.findings.values(), key=lambda f: (not f.new, f.signature))
+            for f in _ordered(stats)
         ],
         "timing": {key: round(value, 3) for key, value in stats.timing.items()},
         "elapsed_s": round(stats.elapsed_s, 3),
+        "interrupted": stats.interrupted,
         **(extra or {}),
     }
+
+
+def _ordered(stats: Stats) -> list[FindingRecord]:
+    return sorted(stats.findings.values(), key=lambda f: (not f.fails, not f.new, f.signature))
 
 
 def write_json(path: Path, data: dict) -> None:
     path.write_text(json.dumps(data, indent=2) + "\n")
 
 
-def write_junit(path: Path, stats: Stats, compiler: CompilerInfo) -> None:
-    """One test case per signature: new findings fail, known ones are skipped with their entry named."""
+def write_junit(path: Path, stats: Stats, compiler: CompilerInfo, errors: list[str] | None = None) -> None:
+    errors = list(errors or [])
     findings = sorted(stats.findings.values(), key=lambda f: f.signature)
-    suite = ET.Element(
+    root = ET.Element("testsuites", name="stream-fuzz")
+    suite = ET.SubElement(
+        root,
         "testsuite",
         name="stream-fuzz",
-        tests=str(max(len(findings), 1)),
+        tests=str(len(findings) + len(errors) + (0 if findings or errors else 1)),
         failures=str(sum(f.fails for f in findings)),
+        errors=str(len(errors)),
         skipped=str(sum(not f.fails for f in findings)),
         time=f"{stats.elapsed_s:.3f}",
+        timestamp=datetime.datetime.now().replace(microsecond=0).isoformat(),
     )
-    ET.SubElement(ET.SubElement(suite, "properties"), "property", name="compiler", value=compiler.version)
+    properties = ET.SubElement(suite, "properties")
+    ET.SubElement(properties, "property", name="compiler", value=compiler.version)
+    ET.SubElement(properties, "property", name="programs", value=str(stats.total))
+    ET.SubElement(properties, "property", name="interrupted", value=str(stats.interrupted).lower())
     for finding in findings:
         case = ET.SubElement(
-            suite, "testcase", classname=f"stream-fuzz.{finding.level}", name=finding.signature
+            suite, "testcase", classname=f"stream-fuzz.{finding.level}", name=finding.signature, time="0"
         )
-        text = f"{finding.kind} {finding.rule} ({finding.hits} hits); repro: {finding.file}"
+        what = finding.rule or finding.kind
+        severity = f" ({finding.severity})" if finding.severity else ""
+        line = f"{what}{severity} in {finding.file}: {finding.message}"
+        text = f"{line}\n{finding.hits} hit(s); reproduce: stream-fuzz replay {finding.file}"
         if finding.fails:
-            ET.SubElement(
-                case, "failure", message=f"new {finding.kind}: {finding.rule or finding.kind}"
-            ).text = text
+            ET.SubElement(case, "failure", message=f"new {line}", type=finding.kind).text = text
         elif finding.new:
-            why = f"new, {finding.severity} only: does not fail the campaign (see --fail-on)"
+            why = f"new {what}{severity}: does not fail the campaign (see --fail-on); {finding.file}"
             ET.SubElement(case, "skipped", message=why).text = text
         else:
-            ET.SubElement(case, "skipped", message="known (corpus entry)").text = text
-    if not findings:  # a clean run is still one passing test case
-        ET.SubElement(
-            suite, "testcase", classname="stream-fuzz", name=f"no findings in {stats.total} programs"
-        )
-    ET.ElementTree(suite).write(path, encoding="unicode", xml_declaration=True)
+            ET.SubElement(case, "skipped", message=f"known: {finding.file}").text = text
+    for index, error in enumerate(errors):
+        name = f"run error {index + 1}"
+        case = ET.SubElement(suite, "testcase", classname="stream-fuzz", name=name, time="0")
+        ET.SubElement(case, "error", message=error.splitlines()[0], type="run-error").text = error
+    if not findings and not errors:  # a clean run is still one passing test case
+        name = f"no findings in {stats.total} programs"
+        ET.SubElement(suite, "testcase", classname="stream-fuzz", name=name, time="0")
+    ET.ElementTree(root).write(path, encoding="unicode", xml_declaration=True)
 
 
 def summary(stats: Stats, compiler: CompilerInfo) -> str:
@@ -85,12 +110,15 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
     total_time = sum(stats.timing.values()) or 1.0
     split = ", ".join(f"{key[:-2]} {value / total_time:.0%}" for key, value in stats.timing.items())
     rate = stats.total / stats.elapsed_s if stats.elapsed_s else 0.0
-    lines += ["", f"{stats.total} programs in {stats.elapsed_s:.1f} s ({rate:.1f}/s); time: {split}"]
+    took = f"{stats.elapsed_s:.1f} s" + (" (interrupted)" if stats.interrupted else "")
+    lines += ["", f"{stats.total} programs in {took} ({rate:.1f}/s); time: {split}"]
     if stats.findings:
         lines += ["", f"{'':<4}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
-        for f in sorted(stats.findings.values(), key=lambda f: (not f.new, f.signature)):
+        for f in _ordered(stats):
             mark = ("NEW" if f.fails else "new") if f.new else "old"
             lines.append(f"{mark:<4}{f.signature:<40}{f.kind:<18}{f.level:<7}{f.hits:>6}  {f.file}")
+        if any(f.new and not f.fails for f in stats.findings.values()):
+            lines.append("(new: a new finding of a severity that does not fail the run; see --fail-on)")
     else:
         lines += ["", "no findings"]
     return "\n".join(lines)

@@ -9,10 +9,12 @@ diagnostic)` sees every rejected program (the summary keeps only the first five)
 
 from __future__ import annotations
 
+import hashlib
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
@@ -22,8 +24,14 @@ from stream_fuzz.generators import features, print_program, programs
 CompileFn = Callable[[str, str], tuple[bool, str | None]]
 
 
-def collect_stats(level: str, examples: int, compile_fn: CompileFn, draw_seed: int | None = None,
-                  on_invalid: Callable[[str, str], None] | None = None) -> dict:
+def collect_stats(
+    level: str,
+    examples: int,
+    compile_fn: CompileFn,
+    draw_seed: int | None = None,
+    on_invalid: Callable[[str, str], None] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> dict:
     strategy = programs(level)
     times: list[float] = []
     counts: Counter[str] = Counter()
@@ -47,6 +55,8 @@ def collect_stats(level: str, examples: int, compile_fn: CompileFn, draw_seed: i
         times.append(time.perf_counter() - start)
         counts.update(features(program))
         ok, diagnostic = compile_fn(text, program.pipeline)
+        if progress is not None:
+            progress(level, len(times), examples)
         if ok:
             valid += 1
         else:
@@ -68,8 +78,9 @@ def collect_stats(level: str, examples: int, compile_fn: CompileFn, draw_seed: i
         "valid": valid,
         "validity": valid / n if n else 0.0,
         "features": {k: counts[k] / n for k in sorted(counts)} if n else {},
-        "median_gen_ms": statistics.median(times) * 1e3 if n else 0.0,
-        "p90_gen_ms": statistics.quantiles(times, n=10)[-1] * 1e3 if n >= 10 else 0.0,
+        "median_gen_ms": statistics.median(times) * 1e3 if n else None,
+        # A 90th percentile of fewer than ten samples would be one of them, named a percentile.
+        "p90_gen_ms": statistics.quantiles(times, n=10)[-1] * 1e3 if n >= 10 else None,
         "diagnostics": dict(diagnostics.most_common()),
         "failing_examples": failing,
     }
@@ -78,7 +89,11 @@ def collect_stats(level: str, examples: int, compile_fn: CompileFn, draw_seed: i
 def format_stats(d: dict) -> str:
     lines = [
         f"level {d['level']}: {d['programs']} programs, valid {d['valid']} ({d['validity']:.2%})",
-        f"generation + printing: median {d['median_gen_ms']:.3f} ms, p90 {d['p90_gen_ms']:.3f} ms",
+        "generation + printing: "
+        + ", ".join(
+            f"{name} {d[key]:.3f} ms" if d[key] is not None else f"{name} n/a ({d['programs']} programs)"
+            for name, key in (("median", "median_gen_ms"), ("p90", "p90_gen_ms"))
+        ),
         "features (share of programs):",
     ]
     lines += [
@@ -88,3 +103,12 @@ def format_stats(d: dict) -> str:
         lines.append("diagnostics:")
         lines += [f"  {count:5d}  {msg}" for msg, count in d["diagnostics"].items()]
     return "\n".join(lines)
+
+
+def keep_invalid(folder: Path, text: str, diagnostic: str) -> Path:
+    """Write a rejected program, headed by its diagnostic, to classify as a generator or a compiler bug."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"invalid-{hashlib.sha256(text.encode()).hexdigest()[:12]}.mlir"
+    header = "".join(f"// {line}\n" for line in diagnostic.strip().splitlines()[:4])
+    path.write_text(header + text)
+    return path

@@ -6,11 +6,30 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from stream_fuzz.compiler import InProcessCompiler
 
+# The suite's own Hypothesis profiles (Hypothesis's built-in `ci` stays as it is): `stream-fuzz-ci` is
+# deterministic and bounded, `stream-fuzz-dev` draws more. Property tests read STREAM_FUZZ_PROFILE.
+_COMMON = {
+    "deadline": None,  # compile-bound examples: a slow compile is the compiler's business
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    "print_blob": True,  # a failure prints @reproduce_failure(...) to replay it exactly
+}
+settings.register_profile("stream-fuzz-ci", max_examples=40, derandomize=True, database=None, **_COMMON)
+settings.register_profile("stream-fuzz-dev", max_examples=200, database=None, **_COMMON)
+
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = Path(__file__).resolve().parent / "programs"
+CORPUS = ROOT / "corpus"
+
+
+def corpus_witness(entry: str, index: int = 0) -> str:
+    """The `index`-th witness program of a corpus entry (known compiler bugs make good test inputs)."""
+    from stream_fuzz.corpus import read_entry
+
+    return read_entry(CORPUS / f"{entry}.mlir").programs[index]
 
 
 @pytest.fixture(scope="session")

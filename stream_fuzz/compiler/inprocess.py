@@ -8,6 +8,7 @@ import tempfile
 import time
 from typing import Any
 
+from .pipelines import UnknownPipeline
 from .result import CompileResult, CompilerInfo, Outcome, crash_result
 from .worker import Reply, Request, load_hook, serve
 
@@ -101,6 +102,10 @@ class InProcessCompiler:
             raise ValueError("compile() needs a pipeline; use analyze() to read IR without passes")
         return self._request(Request(text, pipeline))
 
+    def check_pipeline(self, pipeline: str) -> None:
+        """Raise `UnknownPipeline` (naming what the pass manager rejects) unless `pipeline` parses."""
+        self._request(Request("", pipeline, parse_pipeline_only=True))
+
     def analyze(self, output: str, program: str | None = None) -> CompileResult:
         """Read IR some compiler printed (no passes run) and analyze it, knowing the `program` it was
         compiled from when given. BAD_OUTPUT: it does not parse, or only after repairing a print defect."""
@@ -140,6 +145,11 @@ class InProcessCompiler:
         return crash_result(self.info, pipeline, elapsed, self._stderr_tail(), "compiler worker", code)
 
     def _result_from_reply(self, reply: Reply, pipeline: str) -> CompileResult:
+        if reply.outcome == "bad-pipeline":
+            said = reply.stderr_tail
+            lines = [line for line in said.splitlines() if "error: " in line] or [said]
+            detail = lines[0].rsplit("error: ", 1)[-1].strip()
+            raise UnknownPipeline(f"the compiler rejects the pipeline {pipeline!r}: {detail}")
         if reply.outcome == "internal-error":
             raise RuntimeError(f"stream-fuzz compiler worker failed (a driver bug):\n{reply.stderr_tail}")
         return CompileResult(

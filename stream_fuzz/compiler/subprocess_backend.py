@@ -9,6 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from .pipelines import UnknownPipeline
 from .result import CompileResult, CompilerInfo, Diagnostic, Outcome, crash_result, failed_pass_in
 
 # `<stdin>:12:5: error: message` — the shape of an MLIR diagnostic line on stderr.
@@ -39,17 +40,17 @@ def find_iree_opt(path: str) -> Path:
     return candidate.resolve()
 
 
-def probe_version(iree_opt: Path, timeout: float = 10.0) -> str:
+def probe_version(iree_opt: Path, timeout: float = 5.0) -> str:
     """Ask the compiler which release it is. `iree-opt --version` names only LLVM; `iree-compile`
-    beside it names the IREE release and revision, so prefer that."""
+    beside it names the IREE release and revision, so prefer that. A tool that hangs is killed with
+    everything it started."""
     for tool in (iree_opt.with_name("iree-compile"), iree_opt):
         if not tool.exists():
             continue
-        try:
-            done = subprocess.run([str(tool), "--version"], capture_output=True, text=True, timeout=timeout)
-        except (OSError, subprocess.TimeoutExpired):
+        code, stdout, stderr = run_bounded([str(tool), "--version"], "", timeout)
+        if code is None:
             continue
-        text = done.stdout + done.stderr
+        text = stdout + stderr
         release = re.search(r"IREE compiler version (\S+)(?: @ (\S+))?", text)
         if release:
             return f"{release.group(1)} @ {release.group(2)}" if release.group(2) else release.group(1)
@@ -57,6 +58,29 @@ def probe_version(iree_opt: Path, timeout: float = 10.0) -> str:
         if llvm:
             return f"unknown IREE release (LLVM {llvm.group(1)})"
     return "unknown"
+
+
+def run_bounded(args: list[str], stdin: str, timeout: float) -> tuple[int | None, str, str]:
+    """Run a command in a session of its own; on timeout kill the whole group. (None, ...) when it could
+    not start or timed out."""
+    try:
+        process = subprocess.Popen(
+            args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+    except OSError as error:
+        return None, "", str(error)
+    try:
+        stdout, stderr = process.communicate(stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+        return None, stdout, stderr
+    return process.returncode, stdout, stderr
 
 
 class SubprocessCompiler:
@@ -77,6 +101,16 @@ class SubprocessCompiler:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def check_pipeline(self, pipeline: str) -> None:
+        """Raise `UnknownPipeline` (with the compiler's complaint) unless this iree-opt accepts `pipeline`."""
+        code, _, stderr = run_bounded(
+            [str(self.binary), f"--pass-pipeline={pipeline}", "--dump-pass-pipeline", "-"], "", self.timeout
+        )
+        if code != 0:
+            errors = [line.strip() for line in stderr.splitlines() if "error" in line.lower()]
+            detail = errors[0].rsplit("error: ", 1)[-1] if errors else stderr.strip()[-300:] or f"exit {code}"
+            raise UnknownPipeline(f"{self.binary} rejects the pipeline {pipeline!r}: {detail}")
 
     def reads_back(self, output: str | None) -> bool:
         """This compiler parses and verifies `output` (no passes run)."""

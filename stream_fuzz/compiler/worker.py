@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -23,11 +24,14 @@ class Request:
     text: str
     pipeline: str  # a full `builtin.module(...)` string; "" reads and analyzes `text` without passes
     input_text: str | None = None  # analyze only: the program `text` was compiled from
+    parse_pipeline_only: bool = False  # only check that the pass manager accepts `pipeline`
 
 
 @dataclass(frozen=True)
 class Reply:
-    outcome: str  # an `Outcome` value, or "internal-error" (a bug in the driver or a hook)
+    # An `Outcome` value; "bad-pipeline" (the pass manager rejects the pipeline: the user's input); or
+    # "internal-error" (a bug in the driver or a hook).
+    outcome: str
     elapsed_s: float = 0.0
     output: str | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
@@ -64,6 +68,9 @@ def load_hook(path: str | None) -> Any:
 
 def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str | None) -> None:
     """Answer requests until the parent closes the pipe."""
+    # Ctrl-C reaches the whole process group; the parent decides when this worker stops. Dying of it here
+    # would look like a compiler crash.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Send the compiler's own stderr (LLVM crash reports, the IR dump of a failing pass) to a file the
     # parent can read after a crash; a dead process cannot send it over the pipe.
     fd = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -128,6 +135,16 @@ def _answer(
 ) -> Reply:
     if not request.pipeline:
         return _read_and_analyze(ir, context, request, analyze)
+    if request.pipeline not in pipelines:
+        try:
+            manager = passmanager.PassManager.parse(request.pipeline, context)
+        except (ValueError, ir.MLIRError) as error:
+            return Reply("bad-pipeline", stderr_tail=str(error).strip() or _stderr_now().strip())
+        # Print nothing unless a pass fails; then its IR dump's header names the pass.
+        manager.enable_ir_printing(print_after_all=True, print_after_failure=True)
+        pipelines[request.pipeline] = manager
+    if request.parse_pipeline_only:
+        return Reply("ok")
     try:
         module = ir.Module.parse(request.text, context)
     except ir.MLIRError as error:
@@ -135,11 +152,6 @@ def _answer(
     # What the program asked for, read before the pipeline rewrites the module in place.
     before = analyze.before(module) if analyze is not None else None
     try:
-        if request.pipeline not in pipelines:
-            manager = passmanager.PassManager.parse(request.pipeline, context)
-            # Print nothing unless a pass fails; then its IR dump's header names the pass.
-            manager.enable_ir_printing(print_after_all=True, print_after_failure=True)
-            pipelines[request.pipeline] = manager
         pipelines[request.pipeline].run(module.operation)
     except ir.MLIRError as error:
         return Reply("diagnostic", diagnostics=_diagnostics(error), failed_pass=failed_pass_in(_stderr_now()))
@@ -171,8 +183,12 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
     source = _parse_or_none(ir, context, request.input_text)
     before = analyze.before(source) if analyze is not None and source is not None else None
     extras = _analysis(analyze, module, before, defect)
-    return Reply("bad-output" if defect else "ok", output=request.text, diagnostics=_diagnostics_of(defect),
-                 extras=extras)
+    return Reply(
+        "bad-output" if defect else "ok",
+        output=request.text,
+        diagnostics=_diagnostics_of(defect),
+        extras=extras,
+    )
 
 
 def _analysis(analyze: Any, module: Any, before: Any, defect: str) -> dict[str, Any]:

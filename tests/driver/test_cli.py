@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.cli import main
-from tests.conftest import PROGRAMS
+from tests.conftest import PROGRAMS, corpus_witness
 
 SEED = Path(__file__).resolve().parent.parent / "oracles" / "programs" / "seed_tp4_fanout.mlir"
+NESTED_OPTIMAL = "bad-output-optimal-joinor-nests-members"  # its first witness prints IR that does not parse
 
 
 def test_compile_prints_output_ir(capsys: pytest.CaptureFixture[str]) -> None:
@@ -82,7 +83,8 @@ def test_check_with_external_binary(native_iree_opt: Path, capsys: pytest.Captur
 def test_bisect_names_the_pass_and_prints_a_reproducer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    program = SEED.parent / "bug_optimal_nested_optimal_exec.mlir"
+    program = tmp_path / "nested_optimal.mlir"
+    program.write_text(corpus_witness(NESTED_OPTIMAL))
     before = tmp_path / "before.mlir"
     argv = ["bisect", str(program), "--pipeline", "allocation", "--save-before", str(before)]
     assert main(argv) == 1

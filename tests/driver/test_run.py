@@ -62,13 +62,20 @@ def test_clean_run_against_the_pinned_compiler_exits_0(tmp_path: Path) -> None:
 def test_junit_has_one_case_per_signature(tmp_path: Path) -> None:
     junit = tmp_path / "run.xml"
     code, data = run(tmp_path, "--examples", "20", "--seed", "5", "--junit", str(junit), *FAULT)
-    suite = ET.parse(junit).getroot()
+    root = ET.parse(junit).getroot()
+    assert root.tag == "testsuites"
+    [suite] = root.findall("testsuite")
     cases = {case.get("name"): case for case in suite.iter("testcase")}
     assert set(cases) == {f["signature"] for f in data["findings"]}
     for finding in data["findings"]:
-        assert (cases[finding["signature"]].find("failure") is not None) == finding["new"]
-    assert suite.get("failures") == str(sum(f["new"] for f in data["findings"]))
-    assert code == (1 if any(f["new"] for f in data["findings"]) else 0)
+        failure = cases[finding["signature"]].find("failure")
+        assert (failure is not None) == finding["fails"]
+        if failure is not None:  # the message names the rule, severity, file and what was found
+            message = failure.get("message") or ""
+            assert all(finding[key] in message for key in ("rule", "file", "severity"))
+    assert suite.get("failures") == str(sum(f["fails"] for f in data["findings"]))
+    assert suite.get("errors") == "0" and suite.get("tests") == str(len(cases))
+    assert code == (1 if any(f["fails"] for f in data["findings"]) else 0)
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,10 @@
 """The property the suite exists for: for every generated program, the pinned compiler compiles it and
 places every allocation, write, flush and export on the device that uses it.
 
-Settings come from the profile in STREAM_FUZZ_PROFILE: `ci` (the default: deterministic and bounded),
-`dev` (more examples) or `fuzz`. A failure is written, shrunk, to a temporary corpus folder (its path is
-in the assertion message) and Hypothesis prints `@reproduce_failure(...)` to replay it exactly. A failure
-whose signature is an `open` entry of the project's corpus is a known bug and passes.
+Settings come from the profile in STREAM_FUZZ_PROFILE: `ci` (the default: deterministic and bounded) or
+`dev` (more examples), registered by tests/conftest.py. A failure is written, shrunk, to a temporary corpus
+folder (its path is in the assertion message) and Hypothesis prints `@reproduce_failure(...)` to replay it
+exactly. A failure whose signature is an `open` entry of the project's corpus is a known bug and passes.
 """
 
 from __future__ import annotations
@@ -20,13 +20,12 @@ from stream_fuzz.generators.builder import build, encode
 from stream_fuzz.generators.model import ForLoop, Transfer
 from stream_fuzz.generators.specs import ProgramSpec
 
-import stream_fuzz.profiles  # noqa: F401 - registers the profiles
 from stream_fuzz.campaign import Campaign
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.judge import Judge
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-PROFILE = settings.get_profile(os.environ.get("STREAM_FUZZ_PROFILE", "ci"))
+PROFILE = settings.get_profile("stream-fuzz-" + os.environ.get("STREAM_FUZZ_PROFILE", "ci"))
 
 # Pinned examples replay on every run whatever the profile. A failure prints the spec of the program it
 # found (`build(ProgramSpec(...))`); pasting it here as an @example keeps it replayed from then on. Write

@@ -1,0 +1,77 @@
+"""Checks made before a campaign starts, so that a broken setup is an error (exit 2), never a finding.
+
+- `preflight(judge, levels)`: the compiler compiles a known-good program of each level. A compiler that
+  is missing, fails on everything, hangs or crashes stops the run here, with its own words, before a
+  single finding could be written.
+- `writable_folder` / `writable_file`: the corpus folder and the report files can be written now (a
+  read-only folder, a path that is a file, a full disk), instead of failing at the first finding or
+  after the whole campaign.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from stream_fuzz.compiler import Outcome, resolve_pipeline
+from stream_fuzz.judge import Judge
+
+
+class SetupError(Exception):
+    """The environment cannot run a campaign: one line naming the culprit (exit status 2)."""
+
+
+# Known-good programs every release from 3.1 parses and compiles: a value moved between two devices.
+KNOWN_GOOD = Path(__file__).parent / "known_good"
+PIPELINE_OF = {"l1": "stream", "l2": "allocation"}
+
+
+def preflight(judge: Judge, levels: tuple[str, ...]) -> None:
+    """Compile each level's known-good program; raise `SetupError` with the compiler's complaint if it
+    does not compile (placement is not judged here: a misplacement would be a finding)."""
+    who = judge.compiler_info
+    for level in levels:
+        program = (KNOWN_GOOD / f"{level}.mlir").read_text()
+        pipeline = resolve_pipeline(PIPELINE_OF[level])
+        result = judge.judge(program, pipeline).result
+        if result.outcome is not Outcome.OK:
+            raise SetupError(
+                f"the compiler fails on a known-good {level} program, so it cannot be fuzzed: "
+                f"{result.summary()} [{who.path}]"
+            )
+
+
+def writable_folder(path: Path, what: str) -> None:
+    """`path` is (or can be made) a folder we can create files in; raise `SetupError` otherwise."""
+    if path.exists() and not path.is_dir():
+        raise SetupError(f"{what} {path} is not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=path, prefix=".stream-fuzz-probe-")
+        try:
+            os.write(fd, b"probe\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(probe)
+    except OSError as error:
+        raise SetupError(f"{what} {path} is not writable: {error.strerror or error}") from error
+
+
+def writable_file(path: Path, what: str) -> None:
+    """A report can be written at `path` (its folder exists and takes files; the file, if any, is one)."""
+    if path.is_dir():
+        raise SetupError(f"{what} {path} is a folder")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise SetupError(f"{what} {path} cannot be written: no folder {folder}")
+    try:
+        writable_folder(folder, "")
+    except SetupError as error:
+        reason = str(error).rsplit(": ", 1)[-1]
+        raise SetupError(f"{what} {path} cannot be written: {reason}") from error
+    if path.exists() and not os.access(path, os.W_OK):
+        raise SetupError(f"{what} {path} cannot be written: permission denied")

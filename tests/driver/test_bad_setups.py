@@ -1,0 +1,325 @@
+"""A CI stage that never cries wolf: every bad input, broken setup or fault a user can cause gets a clear
+answer with the documented exit status, no traceback, and nothing written that is not a finding.
+
+One table: each row is a case from the field (what a user did), run against the real pinned compiler or a
+small fake compiler script, with what must happen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, PROGRAMS
+
+SEED = PROGRAMS.parent / "oracles" / "programs" / "seed_tp4_fanout.mlir"
+L1_ENTRY = CORPUS / "wave-race-tied-chain-not-compared.mlir"  # records the whole stream pipeline
+FAST = ["--examples", "4", "--workers", "1", "--level", "l2"]
+
+
+@dataclass
+class Ran:
+    code: int
+    out: str
+    err: str
+
+
+def stream_fuzz(*argv: str, cwd: Path | None = None, timeout: float = 300) -> Ran:
+    """The command as a user runs it, in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-m", "stream_fuzz.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+    )
+    return Ran(done.returncode, done.stdout, done.stderr)
+
+
+def fake_compiler(folder: Path, body: str, name: str = "iree-opt") -> str:
+    """A stand-in iree-opt: a shell script that answers --version and then does `body`."""
+    script = folder / name
+    version = 'case "$1" in --version) echo "LLVM version 20.0.0git"; exit 0;; esac\n'
+    script.write_text("#!/bin/sh\n" + version + body + "\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script)
+
+
+def no_traceback(ran: Ran) -> None:
+    assert "Traceback" not in ran.err and "Traceback" not in ran.out, ran.err[-3000:]
+
+
+def written(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.glob("*.mlir")) if folder.exists() else []
+
+
+# -- the rows ------------------------------------------------------------------------------------------
+
+
+def broken_compiler_binary(tmp: Path) -> None:
+    ran = stream_fuzz("run", *FAST, "--iree-opt", "/bin/false", "--corpus", str(tmp / "c"))
+    assert ran.code == 2 and "fails on a known-good l2 program" in ran.err
+    assert written(tmp / "c") == []
+
+
+def compiler_failing_every_program(tmp: Path) -> None:
+    fake = fake_compiler(tmp, 'echo "<stdin>:1:1: error: this build is broken" >&2\nexit 1')
+    ran = stream_fuzz("run", *FAST, "--iree-opt", fake, "--corpus", str(tmp / "c"))
+    assert ran.code == 2 and "this build is broken" in ran.err  # the compiler's own words
+    assert written(tmp / "c") == []
+
+
+def zero_timeout(tmp: Path) -> None:
+    ran = stream_fuzz("run", *FAST, "--timeout", "0", "--corpus", str(tmp / "c"))
+    assert ran.code == 2 and "--timeout must be a positive number" in ran.err
+
+
+def tiny_timeout(tmp: Path) -> None:
+    ran = stream_fuzz("run", *FAST, "--timeout", "0.0001", "--corpus", str(tmp / "c"))
+    assert ran.code == 2 and "fails on a known-good" in ran.err and "timeout" in ran.err
+    assert written(tmp / "c") == []  # the real timeout entry's signature is not reused for a setup error
+
+
+def read_only_corpus(tmp: Path) -> None:
+    ran = stream_fuzz("run", *FAST, "--corpus", "/proc/stream-fuzz-corpus")
+    assert ran.code == 2 and "corpus folder /proc/stream-fuzz-corpus is not writable" in ran.err
+
+
+def corpus_path_is_a_file(tmp: Path) -> None:
+    (tmp / "afile").write_text("x")
+    ran = stream_fuzz("run", *FAST, "--corpus", str(tmp / "afile"))
+    assert ran.code == 2 and f"corpus folder {tmp / 'afile'} is not a folder" in ran.err
+
+
+def unwritable_reports(tmp: Path) -> None:
+    for option in ("--json", "--junit"):
+        ran = stream_fuzz("run", *FAST, "--corpus", str(tmp / "c"), option, "/proc/report.out")
+        assert ran.code == 2 and f"{option} /proc/report.out cannot be written" in ran.err, ran.err
+
+
+def disk_full_when_writing_a_report(tmp: Path) -> None:
+    """/dev/full accepts the open and fails the write: a late failure still ends with the summary and the
+    other report."""
+    junit = tmp / "run.xml"
+    ran = stream_fuzz("run", *FAST, "--corpus", str(tmp / "c"), "--json", "/dev/full", "--junit", str(junit))
+    assert ran.code == 3 and "could not write --json /dev/full: No space left on device" in ran.err
+    assert "programs in" in ran.out  # the summary
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None and suite.get("errors") == "1"
+
+
+def worker_dies_with_two_workers(tmp: Path) -> None:
+    report, junit = tmp / "run.json", tmp / "run.xml"
+    fault = ["--inject-fault", "tests.mutants:kill_campaign_worker_1"]
+    ran = stream_fuzz(
+        "run", "--level", "l2", "--workers", "2", "--budget", "10", "--corpus", str(tmp / "c"),
+        "--json", str(report), "--junit", str(junit), *fault,
+    )  # fmt: skip
+    assert ran.code == 3
+    assert json.loads(report.read_text())["errors"] == ["worker 1 died (exit code -9)"]
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None and suite.get("errors") == "1"
+    assert [e.get("message") for e in suite.iter("error")] == ["worker 1 died (exit code -9)"]
+
+
+def _interrupt(tmp: Path, signum: int, code: int, workers: str) -> None:
+    report, junit = tmp / "run.json", tmp / "run.xml"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "stream_fuzz.cli", "run", "--level", "l2", "--budget", "120",
+         "--workers", workers, "--corpus", str(tmp / "c"), "--json", str(report), "--junit", str(junit)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(12)  # well into fuzzing
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == code, err[-3000:]
+    assert "Traceback" not in err and "(interrupted)" in out  # the summary, for what was done
+    data = json.loads(report.read_text())
+    assert data["interrupted"] is True and sum(data["programs"].values()) > 0
+    assert ET.parse(junit).getroot().find("testsuite") is not None
+
+
+def sigint_mid_campaign(tmp: Path) -> None:
+    _interrupt(tmp, signal.SIGINT, 130, "1")
+
+
+def sigterm_mid_campaign(tmp: Path) -> None:
+    _interrupt(tmp, signal.SIGTERM, 143, "2")
+
+
+def unshrunk_entry_is_shrunk_by_the_next_campaign(tmp: Path) -> None:
+    corpus = tmp / "c"
+    argv = ["run", "--level", "l2", "--examples", "20", "--seed", "3", "--workers", "1",
+            "--corpus", str(corpus), "--inject-fault", "tests.mutants:dealloca_elsewhere"]  # fmt: skip
+    first = stream_fuzz(*argv, "--no-shrink")  # as if the budget ran out while shrinking
+    assert first.code == 1
+    entries = {p.name: p.read_text() for p in corpus.glob("*.mlir")}
+    assert entries and all("// shrunk: no" in text for text in entries.values())
+    second = stream_fuzz(*argv)
+    no_traceback(second)
+    after = {p.name: p.read_text() for p in corpus.glob("*.mlir")}
+    shrunk = [name for name in entries if "// shrunk: yes" in after[name]]
+    assert shrunk, "the next campaign did not shrink the unshrunk entries"
+    for name in shrunk:
+        assert len(after[name]) < len(entries[name])
+
+
+def header_typos(tmp: Path) -> None:
+    corpus = tmp / "c"
+    corpus.mkdir()
+    original = L1_ENTRY.read_text()
+    (corpus / "cased.mlir").write_text(original.replace("// status: open", "// Status: Open"))
+    typo = original.replace("// status: open", "// status: opne")
+    (corpus / L1_ENTRY.name).write_text(typo)
+    ran = stream_fuzz("run", *FAST, "--corpus", str(corpus))
+    assert (
+        ran.code == 2 and f"{corpus / L1_ENTRY.name}: line " in ran.err and "'opne' is not one of" in ran.err
+    )
+    assert (corpus / L1_ENTRY.name).read_text() == typo  # the human's file is untouched
+
+
+def check_of_a_corpus_entry_uses_its_pipeline(tmp: Path) -> None:
+    ran = stream_fuzz("check", str(L1_ENTRY))  # a race only the whole stream pipeline makes
+    assert ran.code == 1 and "[wave/race]" in ran.out
+
+
+def files_without_a_stream_program(tmp: Path) -> None:
+    cases = {
+        "empty.mlir": "",
+        "comments.mlir": "// RUN: nothing\n// CHECK: x\n",
+        "other.mlir": "func.func @f() {\n  return\n}\n",
+    }
+    for name, text in cases.items():
+        (tmp / name).write_text(text)
+        for command in ("check", "compile", "bisect"):
+            ran = stream_fuzz(command, str(tmp / name))
+            assert ran.code == 2 and f"no stream program in {tmp / name}" in ran.err, (command, name, ran.err)
+
+
+def syntax_error_in_a_checked_program(tmp: Path) -> None:
+    broken = tmp / "broken.mlir"
+    broken.write_text(SEED.read_text().replace("stream.async.splat", "stream.async.splatt", 1))
+    ran = stream_fuzz("check", str(broken))
+    assert ran.code == 2 and f"{broken} does not parse" in ran.err
+
+
+def misspelled_pass_pipeline(tmp: Path) -> None:
+    for command in ("check", "compile"):
+        ran = stream_fuzz(command, str(SEED), "--pass-pipeline", "iree-stream-schedule-alocation")
+        assert (
+            ran.code == 2
+            and "'iree-stream-schedule-alocation' does not refer to a registered pass" in ran.err
+        )
+
+
+def too_many_workers(tmp: Path) -> None:
+    ran = stream_fuzz(
+        "run", "--examples", "2", "--level", "l2", "--workers", "1000", "--corpus", str(tmp / "c")
+    )
+    cores = os.cpu_count() or 1
+    assert ran.code in (0, 1) and f"--workers 1000 capped to the {cores} cores" in ran.err
+
+
+def infinite_or_nan_budget(tmp: Path) -> None:
+    for value in ("nan", "inf", "-3"):
+        ran = stream_fuzz("run", "--budget", value, "--corpus", str(tmp / "c"))
+        assert ran.code == 2 and "--budget must be a positive number" in ran.err
+
+
+def output_piped_into_head(tmp: Path) -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m stream_fuzz.cli stats --examples 40 --level l2 | head -1",
+        shell=True, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.stdout.startswith("level l2") and "Traceback" not in done.stderr, done.stderr[-2000:]
+
+
+def version_probe_that_hangs(tmp: Path) -> None:
+    """A fake iree-compile beside the fake iree-opt hangs on --version, with a child of its own."""
+    pid_file = tmp / "child.pid"
+    hang = f"sleep 600 &\necho $! > {pid_file}\nwait"
+    (tmp / "iree-compile").write_text(f"#!/bin/sh\n{hang}\n")
+    (tmp / "iree-compile").chmod(0o755)
+    fake = fake_compiler(tmp, 'echo "<stdin>:1:1: error: no" >&2\nexit 1')
+    started = time.monotonic()
+    ran = stream_fuzz("check", str(SEED), "--iree-opt", fake, timeout=60)
+    assert time.monotonic() - started < 20 and ran.code in (1, 2)
+    child = int(pid_file.read_text())
+    time.sleep(0.5)
+    assert (
+        not Path(f"/proc/{child}").exists() or "zombie" in Path(f"/proc/{child}/status").read_text().lower()
+    )
+
+
+def replay_shows_progress(tmp: Path) -> None:
+    ran = stream_fuzz(
+        "replay", str(L1_ENTRY), str(CORPUS / "placement-read-pull-of-import-without-from.mlir")
+    )
+    assert "replay: 1/2 done" in ran.err and "replay: 2/2 done" in ran.err
+    assert ran.out.splitlines()[0].startswith("replaying 2 entries")
+
+
+def matrix_and_stats_leave_nothing_behind(tmp: Path) -> None:
+    work = tmp / "work"
+    work.mkdir()
+    ran = stream_fuzz("matrix", "--include-pinned", "--examples", "3", "--out", str(tmp / "m"), cwd=work)
+    assert ran.code == 0 and "matrix: [1/1] fuzzing" in ran.err
+    ran = stream_fuzz("stats", "--examples", "20", cwd=work)
+    assert ran.code == 0 and "stats l2: 20/20 programs" in ran.err
+    assert list(work.iterdir()) == []
+
+
+def version_flag(tmp: Path) -> None:
+    ran = stream_fuzz("--version")
+    assert ran.code == 0 and ran.out.startswith("stream-fuzz ") and "iree-base-compiler 3.13" in ran.out
+
+
+def percentiles_of_few_samples(tmp: Path) -> None:
+    ran = stream_fuzz("stats", "--examples", "5")
+    assert ran.code == 0 and "p90 n/a (5 programs)" in ran.out and "p90 0.000" not in ran.out
+
+
+CASES: list[tuple[str, Callable[[Path], None]]] = [
+    ("--iree-opt /bin/false", broken_compiler_binary),
+    ("a compiler that fails on every program", compiler_failing_every_program),
+    ("--timeout 0", zero_timeout),
+    ("a timeout too short for any compile", tiny_timeout),
+    ("read-only corpus", read_only_corpus),
+    ("corpus path is a file", corpus_path_is_a_file),
+    ("unwritable --json / --junit", unwritable_reports),
+    ("full disk at the end", disk_full_when_writing_a_report),
+    ("a worker dies with 2 workers", worker_dies_with_two_workers),
+    ("SIGINT mid-campaign", sigint_mid_campaign),
+    ("SIGTERM mid-campaign", sigterm_mid_campaign),
+    ("budget ends while shrinking", unshrunk_entry_is_shrunk_by_the_next_campaign),
+    ("header typo", header_typos),
+    ("check of an L1 corpus entry", check_of_a_corpus_entry_uses_its_pipeline),
+    ("empty file, comments only, no stream program", files_without_a_stream_program),
+    ("a syntax error in a checked program", syntax_error_in_a_checked_program),
+    ("misspelled --pass-pipeline", misspelled_pass_pipeline),
+    ("--workers 1000", too_many_workers),
+    ("--budget nan / inf", infinite_or_nan_budget),
+    ("stats | head", output_piped_into_head),
+    ("a compiler hanging on the version probe", version_probe_that_hangs),
+    ("replay of several entries", replay_shows_progress),
+    ("matrix and stats", matrix_and_stats_leave_nothing_behind),
+    ("stream-fuzz --version", version_flag),
+    ("stats --examples 5", percentiles_of_few_samples),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("case", "check"), CASES, ids=[name for name, _ in CASES])
+def test_a_bad_setup_gets_a_clear_answer(case: str, check: Callable[[Path], None], tmp_path: Path) -> None:
+    check(tmp_path)
