@@ -1,6 +1,6 @@
 // stream-fuzz finding: bad-output
 // signature: bad-output-99d3d726a9af
-// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6
+// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6, placement-write-f8bfb3005df4, placement-read-8261ce8e4a24
 // status: open
 // severity: placement
 // found: 2026-11-30 by stream-fuzz check
@@ -15,10 +15,11 @@
 //   optimal<[@d0, @d1]>]> that DeviceOptimalAttr::verify rejects on re-parse ("can only select between HAL
 //   affinity attrs"); (2) joinDeviceOptimalAttr returns null for a nested member and
 //   AffinityAttr::joinOR(list) (StreamTypes.cpp) restarts from the next element, so devices are lost: witness
-//   2's writer @d3 and witness 3's puller @d0 are missing from their allocations; (3) with affinity<> instead
-//   of promise<> the alloca gets no affinity at all. Shown on 3.11, 3.12 and 3.13 (older releases cannot
-//   parse optimal). Correct: allocations on a flat optimal over every device that uses them.
-// witnesses: 3, one per split of the file (the first is the smallest)
+//   2's writer @d3 and witness 3's puller @d0 (witness 4: the writer again, mixing promise<> and affinity<>;
+//   at L1 the same loss shows as placement-read-8261ce8e4a24) are missing from their allocations; (3) with
+//   affinity<> instead of promise<> the alloca gets no affinity at all. Shown on 3.11, 3.12 and 3.13 (older
+//   releases cannot parse optimal). Correct: allocations on a flat optimal over every device that uses them.
+// witnesses: 4, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | iree-opt --split-input-file | FileCheck %s
 
@@ -102,3 +103,29 @@ module {
 // CHECK-LABEL: util.func public @pulled_to_optimal(
 // CHECK: stream.resource.alloca
 // CHECK-SAME: on({{[^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*}})
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d2 : !hal.device
+  util.global private @d4 : !hal.device
+  util.func public @writer_lost_promise_mix() {
+    %c0_i32 = arith.constant 0 : i32
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %v3, %v4, %t1 = stream.async.execute on(#hal.device.promise<@d2>) with() -> (!stream.resource<external>{%c16}, !stream.resource<transient>{%c16}) {
+      %v1 = stream.async.splat %c0_i32 : i32 -> !stream.resource<external>{%c16}
+      %v2 = stream.async.transfer %v1 : !stream.resource<external>{%c16} -> to(#hal.device.optimal<[#hal.device.affinity<@d4>, #hal.device.affinity<@d0>]>) !stream.resource<transient>{%c16}
+      stream.yield %v1, %v2 : !stream.resource<external>{%c16}, !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    %v7, %t2 = stream.async.execute on(#hal.device.promise<@d0>) await(%t1) => with(%v4 as %v5: !stream.resource<transient>{%c16}) -> (%v4 as !stream.resource<transient>{%c16}) {
+      %v6 = stream.async.fill %c0_i32, %v5[%c8 to %c16 for %c8] : i32 -> %v5 as !stream.resource<transient>{%c16}
+      stream.yield %v6 : !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    util.return
+  }
+}
+
+// CHECK-LABEL: util.func public @writer_lost_promise_mix(
+// CHECK-DAG: {{stream.resource.alloca .*on\([^)]*(@d0[>,][^)]*@d2[>,][^)]*@d4[>,]|@d0[>,][^)]*@d4[>,][^)]*@d2[>,]|@d2[>,][^)]*@d0[>,][^)]*@d4[>,]|@d2[>,][^)]*@d4[>,][^)]*@d0[>,]|@d4[>,][^)]*@d0[>,][^)]*@d2[>,]|@d4[>,][^)]*@d2[>,][^)]*@d0[>,])[^)]*\)}}

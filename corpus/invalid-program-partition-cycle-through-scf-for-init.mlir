@@ -6,12 +6,14 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-cycle-through-scf-for-init.mlir
-// triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp canAddOpToPartition, the
-//   preferCloneToConsumers branch): the splat %v1 is used by the dispatch %v5 and by the scf.for whose result
-//   %v5 also reads; the clone branch considers only users inside the candidate partition, so the loop's
-//   hazard is dropped and %v1 joins %v5's partition: %v1 becomes an output of the partition that the loop
-//   consumes while the partition consumes the loop: "circular dependency". 3.1 and 3.4 compile it; 3.11-3.13
-//   fail (likely since #22483). Compiles if the loop runs once or writes %v2 in place.
+// triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): %v1 is
+//   read by the dispatch %v5 and is the init of the scf.for whose result %v5 also reads. `candidates |=
+//   consumers` re-admits %v5's partition, canAddOpToPartition accepts a hazard whose ordinal equals the
+//   candidate's, and the loop init is not recorded as a nested-region hazard (only uses inside the loop body
+//   are, getEffectiveUserInfo): %v1 joins %v5's partition, an output of it the loop consumes while the
+//   partition consumes the loop: "circular dependency". Not the clone branch: a non-cloneable producer fails
+//   the same way (that branch is invalid-program-cloned-op-joins-a-dependent-partition). 3.1 and 3.4 compile
+//   it; 3.11-3.13 fail (likely since #22483). Compiles if the loop runs once or writes %v2 in place.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 

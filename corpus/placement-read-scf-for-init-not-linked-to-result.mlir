@@ -14,8 +14,9 @@
 //   the result. So the value allocated before the loop gets no consumer after it: %v1 is allocated on @d2
 //   alone and the @d1 execute after the loop reads it, while the loop body's allocation is optimal<[@d1,
 //   @d2]>. Shown on 3.11, 3.12 and 3.13 (3.1 places everything on the executing device). Witness 2 is the
-//   campaign's finding (a no-from() transfer after the loop, executed on @d1).
-// witnesses: 2, one per split of the file (the first is the smallest)
+//   campaign's finding (a no-from() transfer after the loop, executed on @d1); witness 3 a pull on(@d2) of
+//   the loop result (a 3.12 campaign finding, shrunk by hand).
+// witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 
@@ -72,3 +73,29 @@ module attributes {stream.topology = #hal.device.topology<links = [(@d0 -> @d1 =
 // CHECK-LABEL: util.func public @loop_result_pulled(
 // CHECK: stream.resource.alloca
 // CHECK-SAME: on({{[^)]*(@d1[>,][^)]*@d2[>,]|@d2[>,][^)]*@d1[>,])[^)]*}})
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d2 : !hal.device
+  util.func public @loop_init_pulled(%n: index) {
+    %c0_i32 = arith.constant 0 : i32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %v1 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v4 = scf.for %i4 = %c0 to %n step %c1 iter_args(%v2 = %v1) -> (!stream.resource<*>) {
+      %v3 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+      scf.yield %v3 : !stream.resource<*>
+    }
+    %v6 = stream.async.transfer on(#hal.device.affinity<@d2>) %v4 : !stream.resource<*>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d2>) !stream.resource<*>{%c16}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d2>} %v6 : !stream.resource<*>
+    util.return
+  }
+}
+
+// CHECK-LABEL: util.func public @loop_init_pulled(
+// CHECK: stream.resource.alloca
+// CHECK-SAME: on({{[^)]*(@d0[>,][^)]*@d2[>,]|@d2[>,][^)]*@d0[>,])[^)]*}})

@@ -1,5 +1,6 @@
 // stream-fuzz finding: violation: wave/race
 // signature: wave-race-b2798780d10a
+// also-known-as: wave-race-9ee5d24c2345
 // status: open
 // severity: race
 // found: 2026-12-01 by stream-fuzz check
@@ -12,13 +13,17 @@
 //   2-byte resource, [0,1) -> [1,2) -> [0,1), all land in one stream.cmd.concurrent, so fills 1 and 3 race on
 //   byte 0 (it must end up 3). The hazard analysis compares an op only with its direct users, and ranges only
 //   of the same SSA value; fill 1 and fill 3 act on different values of one tied chain and are never
-//   compared. All releases 3.1-3.13. Related, fixed: #14889. Correct: fill 3 after fill 1.
+//   compared. All releases 3.1-3.13. Related, fixed: #14889. Correct: fill 3 after fill 1. Witness 2 (an L1
+//   campaign, shrunk by hand): a copy of bytes onto themselves, a fill, then a copy into the same byte, tied;
+//   the self-copy (see copy-overlap-identity-copy-reaches-the-hal) reads byte 0 and writes it back, so the
+//   later copy's value can be lost.
+// witnesses: 2, one per split of the file (the first is the smallest)
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 
 module {
   util.global private @d0 : !hal.device
-  util.func public @main(%in: !stream.resource<*>) -> !stream.resource<*> {
+  util.func public @three_tied_fills(%in: !stream.resource<*>) -> !stream.resource<*> {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
@@ -34,6 +39,31 @@ module {
   }
 }
 
+// CHECK-LABEL: util.func public @three_tied_fills(
 // CHECK: stream.cmd.fill %c1_i8, %arg1[%c0 for %c1] : i8 -> !stream.resource<external>{%c2}
 // CHECK: {{^      }$}}
 // CHECK: stream.cmd.fill %c3_i8, %arg1[%c0 for %c1] : i8 -> !stream.resource<external>{%c2}
+
+// -----
+
+util.global private @d0 : !hal.device
+util.func public @self_copy_then_copy() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c0_i8 = arith.constant 0 : i8
+  %c9_i8 = arith.constant 9 : i8
+  %v0 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i8 : i8 -> !stream.resource<*>{%c2}
+  %v2 = stream.async.transfer %v0 : !stream.resource<*>{%c2} -> to(#hal.device.affinity<@d0>) !stream.resource<*>{%c2}
+  %v4 = stream.async.transfer %v0 : !stream.resource<*>{%c2} -> to(#hal.device.affinity<@d0>) !stream.resource<*>{%c2}
+  %v5 = stream.async.copy on(#hal.device.affinity<@d0>) %v4[%c0 to %c1], %v2[%c0 to %c1], %c1 : !stream.resource<*>{%c2} -> %v2 as !stream.resource<*>{%c2}
+  %v6 = stream.async.fill on(#hal.device.affinity<@d0>) %c9_i8, %v5[%c1 to %c2 for %c1] : i8 -> %v5 as !stream.resource<*>{%c2}
+  %v8 = stream.async.copy on(#hal.device.affinity<@d0>) %v4[%c1 to %c2], %v6[%c0 to %c1], %c1 : !stream.resource<*>{%c2} -> %v6 as !stream.resource<*>{%c2}
+  util.optimization_barrier %v8 : !stream.resource<*>
+  util.return
+}
+
+// CHECK-LABEL: util.func public @self_copy_then_copy(
+// CHECK: stream.cmd.copy %arg1[%c0], %arg1[%c0], %c1 : !stream.resource<transient>{%c2} -> !stream.resource<transient>{%c2}
+// CHECK: {{^      }$}}
+// CHECK: stream.cmd.copy %arg0[%c1], %arg1[%c0], %c1 : !stream.resource<transient>{%c2} -> !stream.resource<transient>{%c2}

@@ -84,6 +84,9 @@ class Range:
     # A dispatch binding `iree-stream-fuse-dispatch-bindings` rebased to the whole resource: the real
     # offset travels as a dispatch operand, so these bytes say nothing about what the dispatch touches.
     widened: bool = False
+    # Both ranges of a copy of bytes onto themselves (same resource, same offset): it rewrites what is
+    # there, so it cannot disturb a concurrent reader (a concurrent writer can lose its update).
+    identity: bool = False
 
 
 @dataclass
@@ -101,6 +104,8 @@ class Facts:
     accesses: list[Access] = field(default_factory=list)
     waves: list[Wave] = field(default_factory=list)
     execute_devices: list[Devices | None] = field(default_factory=list)  # indexed by Access.execute
+    # (source, target) ranges of every stream.cmd.copy within one resource: HAL copies may not overlap.
+    same_resource_copies: list[tuple[Range, Range]] = field(default_factory=list)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -289,8 +294,13 @@ def _commands_of(op: ir.Operation, reader: _Reader, execute: int) -> Iterator[Ra
     name = op.name
     view = op.opview
     if name == "stream.cmd.copy":
-        yield Range(view.source, view.source_offset, view.length, False, op)
-        yield Range(view.target, view.target_offset, view.length, True, op)
+        identity = view.source == view.target and view.source_offset == view.target_offset
+        source = Range(view.source, view.source_offset, view.length, False, op, identity=identity)
+        target = Range(view.target, view.target_offset, view.length, True, op, identity=identity)
+        if view.source == view.target:
+            reader.facts.same_resource_copies.append((source, target))
+        yield source
+        yield target
     elif name == "stream.cmd.fill":
         yield Range(view.target, view.target_offset, view.target_length, True, op)
     elif name in ("stream.cmd.dispatch", "stream.cmd.collective"):

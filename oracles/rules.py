@@ -40,6 +40,7 @@ class Rule(enum.Enum):
     TRANSFER = ("visibility/transfer", Severity.VISIBILITY)
     DEALLOCA = ("dealloca/pool", Severity.PLACEMENT)
     RACE = ("wave/race", Severity.RACE)
+    OVERLAP = ("copy/overlap", Severity.RACE)
     EXPECT = ("intent/expect", Severity.INTENT)
 
     def __init__(self, rule_id: str, severity: Severity) -> None:
@@ -278,45 +279,49 @@ def transfers_are_made_visible(facts: Facts) -> Iterator[Violation]:
     for (writer, reader), wanted in sorted(facts.intent.moves.items()):
         if (writer, reader) in facts.topology.sharing or made_visible[(writer, reader)] >= wanted:
             continue
-        yield _invisible(facts, writer, reader, wanted, made_visible[(writer, reader)])
+        violation = _invisible(facts, writer, reader, wanted, made_visible[(writer, reader)])
+        if violation is not None:
+            yield violation
 
 
-def _invisible(facts: Facts, writer: str, reader: str, wanted: int, found: int) -> Violation:
-    """Point at the first execute on the writer that hands data to the reader (the likely culprit)."""
-    culprit = next(
-        (
-            a
-            for a in facts.accesses
-            if a.kind == "write"
-            and "copy:w" in a.uses
-            and a.devices
-            and writer in a.devices
-            and _read_on(facts, a, reader)
-        ),
-        None,
-    )
+def _invisible(facts: Facts, writer: str, reader: str, wanted: int, found: int) -> Violation | None:
+    """Point at where the data changes hands: the execute on the writer that copies it for the reader (a
+    push), else the execute on the reader that reads what the writer wrote (a pull). None when no execute
+    on the reader reads anything an execute on the writer wrote: nothing in the output needs the data
+    visible there (the compiler may rightly have deleted a transfer whose result nobody awaits)."""
+    handoffs = [(w, r) for w in _writes_on(facts, writer) for r in _later_reads_on(facts, w, reader)]
+    if not handoffs:
+        return None
+    pushes = [w for w, _ in handoffs if "copy:w" in w.uses]
+    culprit = pushes[0] if pushes else handoffs[0][1]
     message = (
         f"the program moves data from @{writer} to @{reader} {wanted} time(s); the output makes it visible"
         f" {found} time(s) (flushes to @{reader} on @{writer}, invalidates from @{writer} on @{reader})"
     )
-    if culprit is None:
-        return Violation(Rule.TRANSFER, message, "", "", "", (reader,), "", writers=(writer,))
     storage = facts.storage(min(culprit.storages)) if culprit.storages else None
-    found_violation = _violation(Rule.TRANSFER, message, culprit, storage, {reader}, facts)
+    found_violation = _violation(Rule.TRANSFER, message, culprit, storage, frozenset({reader}), facts)
     return dataclasses.replace(found_violation, writers=(writer,))
 
 
-def _read_on(facts: Facts, write: Access, device: str) -> bool:
-    """Some later execute on `device` reads storage that `write` wrote."""
-    return any(
-        a.execute is not None
+def _writes_on(facts: Facts, device: str) -> list[Access]:
+    return [
+        a
+        for a in facts.accesses
+        if a.kind == "write" and a.execute is not None and device in (a.devices or ())
+    ]
+
+
+def _later_reads_on(facts: Facts, write: Access, device: str) -> list[Access]:
+    """Accesses of later executes on `device` to storage that `write` wrote."""
+    return [
+        a
+        for a in facts.accesses
+        if a.execute is not None
         and a.execute > (write.execute or 0)
         and a.kind in ("read", "write")
-        and a.devices
-        and device in a.devices
+        and device in (a.devices or ())
         and a.storages & write.storages
-        for a in facts.accesses
-    )
+    ]
 
 
 def waves_are_race_free(facts: Facts) -> Iterator[Violation]:
@@ -327,10 +332,36 @@ def waves_are_race_free(facts: Facts) -> Iterator[Violation]:
         members = wave.members
         for i, first in enumerate(members):
             for second in members[i + 1 :]:
+                raced: set[tuple[ir.Operation, ir.Operation]] = set()  # one report per pair of commands
                 for a in first:
                     for b in second:
-                        if (a.writes or b.writes) and a.value == b.value and _overlap(a, b):
+                        if (a.op, b.op) in raced or a.value != b.value or not (_changes(a) or _changes(b)):
+                            continue
+                        if _overlap(a, b):
+                            raced.add((a.op, b.op))
                             yield _race(a, b)
+
+
+def _changes(r: Range) -> bool:
+    """The range is written with new bytes (a copy onto itself only rewrites the old ones)."""
+    return r.writes and not r.identity
+
+
+def copies_do_not_overlap(facts: Facts) -> Iterator[Violation]:
+    """A copy within one resource must not overlap its own source: the HAL requires disjoint ranges, as
+    memcpy does (`iree_hal_command_buffer_copy_buffer`), and validation rejects it. A copy of bytes onto
+    themselves comes from two values merged after copy-on-write was decided."""
+    for source, target in facts.same_resource_copies:
+        if _overlap(source, target):
+            name = source.value.get_name()
+            message = (
+                f"'{_first_line(target.op)}' copies {name} onto bytes of itself that overlap its source "
+                "(HAL copies need disjoint ranges)"
+            )
+            yield Violation(
+                Rule.OVERLAP, message, _first_line(target.op), str(target.op.location), name, (), "",
+                target.op.name, uses=("copy:identity" if source.identity else "copy:overlap",),
+            )  # fmt: skip
 
 
 def _race(a: Range, b: Range) -> Violation:
@@ -352,10 +383,9 @@ def _overlap(a: Range, b: Range) -> bool:
         return False  # an empty range touches no bytes
     if a.offset == b.offset:
         return True  # same start, neither empty
-    bounds = [_constant(v) for v in (a.offset, a.length, b.offset, b.length)]
-    if None in bounds:
+    a0, alen, b0, blen = (_constant(v) for v in (a.offset, a.length, b.offset, b.length))
+    if a0 is None or alen is None or b0 is None or blen is None:
         return False
-    a0, alen, b0, blen = bounds
     return a0 < b0 + blen and b0 < a0 + alen
 
 
@@ -372,4 +402,5 @@ RULES: tuple[Callable[[Facts], Iterator[Violation]], ...] = (
     dealloca_matches_alloca,
     transfers_are_made_visible,
     waves_are_race_free,
+    copies_do_not_overlap,
 )

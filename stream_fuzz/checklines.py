@@ -67,6 +67,8 @@ def candidate_groups(violations: tuple[Violation, ...], faulty: str) -> list[lis
             )
         elif v.rule is Rule.RACE:
             specific.append(_apart(v, faulty))
+        elif v.rule is Rule.OVERLAP:  # the overlapping copy is gone
+            general.append(f"// CHECK-NOT: {_escaped(v.op.split(' : ', 1)[0])}")
     groups = [list(dict.fromkeys(general))] if general else []
     return groups + [group for group in specific if group]
 
@@ -142,9 +144,20 @@ def _walk(op: ir.Operation) -> list[ir.Operation]:
     return found
 
 
+def primary(violations: tuple[Violation, ...]) -> tuple[Violation, ...]:
+    """The violations of the rule a finding is filed under (the first in `Rule` order): its bug. A fix of
+    that bug leaves the others alone, so that is what the CHECK lines are checked against."""
+    order = list(Rule)
+    first = min((v.rule for v in violations), key=order.index)
+    return tuple(v for v in violations if v.rule is first)
+
+
 def witnessing_lines(violations: tuple[Violation, ...], faulty: str) -> list[str]:
     """The first candidate group FileCheck rejects on the faulty output and accepts on its plausible fix.
     Without a fix to compare with, lines that reject the faulty output are kept."""
+    if not violations:
+        return []
+    violations = primary(violations)
     fixed = plausible_fix(faulty, violations)
     for group in candidate_groups(violations, faulty):
         checks = "\n".join(group) + "\n"

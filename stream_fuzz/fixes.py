@@ -7,7 +7,8 @@ compiler yet, so each violation is repaired the way its rule says the output sho
 - misplaced storage (placement/*, intent/expect, dealloca/pool): the alloca (or constants) is placed for
   every device that uses it, `#hal.device.optimal<[...]>` over them, and its deallocas with it;
 - visibility/transfer: a flush to the reader after each copy the culprit execute makes into the storage;
-- wave/race: the racing member is moved out of its wave, after it.
+- wave/race: the racing member is moved out of its wave, after it;
+- copy/overlap: the copy of bytes onto themselves is dropped (a copy that overlaps otherwise has no fix).
 
 `plausible_fix(output, violations)` returns the fixed IR text, or None when a violation has no such fix.
 """
@@ -130,6 +131,16 @@ def _walk_region(op: ir.Operation) -> list[ir.Operation]:
     return found
 
 
+def drop_identity_copy(module: ir.Module, violation: Violation) -> bool:
+    if "copy:identity" not in violation.uses:
+        return False
+    copy = _op_printed_as(module, violation.op, "stream.cmd.copy")
+    if copy is None:
+        return False
+    copy.erase()
+    return True
+
+
 _FIXES: dict[Rule, Callable[[ir.Module, Violation], bool]] = {
     Rule.READ: place_for_users,
     Rule.WRITE: place_for_users,
@@ -140,4 +151,5 @@ _FIXES: dict[Rule, Callable[[ir.Module, Violation], bool]] = {
     Rule.DEALLOCA: place_for_users,
     Rule.TRANSFER: flush_to_reader,
     Rule.RACE: move_out_of_wave,
+    Rule.OVERLAP: drop_identity_copy,
 }

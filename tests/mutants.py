@@ -120,6 +120,16 @@ def two_writers_in_one_wave_one_empty(module: ir.Module) -> None:
     second.operands[len(second.operands) - 1] = zero
 
 
+def self_copy(module: ir.Module) -> None:
+    """The first copy of the first wave copies its source onto itself (as a late merge of two values
+    leaves it): it only rewrites bytes others in the wave read, but the HAL forbids overlapping copies."""
+    wave = walk(module, "stream.cmd.concurrent")[0]
+    copy = next(op.operation for op in wave.regions[0].blocks[0].operations if op.name == "stream.cmd.copy")
+    # (source, source_size, source_offset, target, target_size, target_offset, length)
+    for target, source in ((3, 0), (4, 1), (5, 2)):
+        copy.operands[target] = copy.operands[source]
+
+
 def expect_elsewhere(device: str) -> Callable[[ir.Module], None]:
     """Change the program's intent instead of the output: the value should have gone to `device`."""
 

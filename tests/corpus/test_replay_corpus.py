@@ -11,11 +11,14 @@ pinned compiler prints and pass on the same output repaired the way the rule say
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from _pytest.mark.structures import ParameterSet
 from stream_fuzz.oracles.sanitize import flatten_nested_optimals
 
+from stream_fuzz.checklines import primary
 from stream_fuzz.corpus import Entry, read_entry
 from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.findings import finding_from
@@ -29,7 +32,7 @@ TIMEOUT_S = 10  # entries compile in milliseconds; a hang (a timeout entry) must
 
 
 @pytest.fixture(scope="module")
-def judge() -> Judge:
+def judge() -> Iterator[Judge]:
     with Judge(timeout=TIMEOUT_S) as pinned:
         yield pinned
 
@@ -43,8 +46,8 @@ def test_entry_replays_as_its_status_says(path: Path, judge: Judge) -> None:
         assert all(w.state == AS_RECORDED for w in replay.witnesses)
 
 
-def _checked_witnesses() -> list[object]:
-    params = []
+def _checked_witnesses() -> list[ParameterSet]:
+    params: list[ParameterSet] = []
     for path in ENTRIES:
         entry = read_entry(path)
         if entry.status != "open" or entry.kind not in ("violation", "bad-output"):
@@ -69,7 +72,7 @@ def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int,
         fixed = flatten_nested_optimals(faulty)
         assert judge.parse_error(fixed) == "" and judge.parse_error(faulty) != ""
     else:
-        fixed = plausible_fix(faulty, finding.violations) or ""
+        fixed = plausible_fix(faulty, primary(finding.violations)) or ""
         assert fixed, "no plausible fix for these violations"
         assert not run_filecheck(checks, faulty)[0], "the CHECK lines pass on the faulty output"
     passed, complaint = run_filecheck(checks, fixed)

@@ -32,7 +32,7 @@ def compiled(compiler: InProcessCompiler) -> Callable[[str], str]:
             text = (PROGRAMS / f"{name}.mlir").read_text()
             result = compiler.compile(text, resolve_pipeline(pipeline_of(text)))
             assert result.outcome is Outcome.OK, f"{name}: {result.summary()}"
-            cache[name] = result.output
+            cache[name] = result.output or ""
         return cache[name]
 
     return get

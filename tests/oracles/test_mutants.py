@@ -21,6 +21,9 @@ CASES = [
     ("seed_tp4_fanout", mutants.move_op("stream.resource.alloca", 4, "d1"), {"placement/write"}),
     ("seed_tp4_fanout", mutants.move_op("stream.resource.dealloca", 0, "d0"), {"dealloca/pool"}),
     ("seed_tp4_fanout", mutants.two_writers_in_one_wave, {"wave/race"}),
+    # A copy of bytes onto themselves in a wave whose other members read them: no race (it rewrites the
+    # same bytes), but an overlapping copy the HAL rejects.
+    ("seed_tp4_fanout", mutants.self_copy, {"copy/overlap"}),
     # A transfer target allocated on the executing device, as in #19891 (its flush kept): the reader on @d0
     # reads memory of @d3, and the flush names a device the memory does not serve.
     (

@@ -23,7 +23,7 @@ def test_real_output_is_clean(
 ) -> None:
     report = check_module(parse(compiled(name)), intent(name))
     assert report.clean, "\n".join(str(v) for v in report.violations)
-    if name != "stream_dead_transfer":  # its output is empty: the compiler deleted the dead execute
+    if name not in ("stream_dead_transfer", "stream_transfer_to_no_reader"):  # the compiler deleted them
         assert report.accesses > 0  # the oracle saw the program's executes
 
 
