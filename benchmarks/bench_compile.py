@@ -14,9 +14,13 @@ import sys
 import time
 from pathlib import Path
 
-import iree.compiler
-
-from stream_fuzz.compiler import InProcessCompiler, Outcome, SubprocessCompiler, resolve_pipeline
+from stream_fuzz.compiler import (
+    InProcessCompiler,
+    Outcome,
+    SubprocessCompiler,
+    native_iree_opt,
+    resolve_pipeline,
+)
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "tests" / "programs"
 
@@ -39,7 +43,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
 
-    native = Path(iree.compiler.__file__).parent / "_mlir_libs" / "iree-opt"
+    native = native_iree_opt()
     console_script = Path(sys.executable).parent / "iree-opt"
     backends: list[tuple[str, InProcessCompiler | SubprocessCompiler]] = [
         ("in-process worker", InProcessCompiler()),

@@ -27,9 +27,9 @@ def _iree_opt() -> str:
         if path.is_dir():
             path = path / "iree-opt"
     else:
-        import iree.compiler
+        from stream_fuzz.compiler import native_iree_opt
 
-        path = Path(iree.compiler.__file__).parent / "_mlir_libs" / "iree-opt"
+        path = native_iree_opt()
     if not (path.is_file() and os.access(path, os.X_OK)):
         lit_config.fatal(f"no executable iree-opt at {path} (give one with -D iree_opt=PATH)")
     return str(path)

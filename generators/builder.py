@@ -46,7 +46,7 @@ class Scope:
     """Where ops are being appended, and which values they may use."""
 
     def __init__(self, b: Builder, kind: str, parent: Scope | None, pool: list[m.Value],
-                 region: m.Region | None = None, device: str | None = None,
+                 region: m.Concurrent | m.Execute | None = None, device: str | None = None,
                  touched: dict[int, str] | None = None) -> None:
         self.b = b
         self.kind = kind  # func | exec | wave | loop | branch

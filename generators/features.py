@@ -53,7 +53,7 @@ class _Walk:
                     self.labels.add("await")
                 if len(op.awaits) > 1:
                     self.labels.add("await_join")
-                if any(not c.lives_on(dev) for c in op.captures):
+                if dev is not None and any(not c.lives_on(dev) for c in op.captures):
                     self.labels.add("cross_capture")
                 reads: set[int] = set()
                 self.body(op.body, dev, 0, reads)

@@ -48,4 +48,4 @@ def program_specs(draw: st.DrawFn, level: str = "l2", target: tuple[int, int] = 
 
 def programs_impl(level: str, target: tuple[int, int], max_devices: int,
                   max_depth: int) -> st.SearchStrategy[m.Program]:
-    return program_specs(level, tuple(target), max_devices, max_depth).map(build)
+    return program_specs(level, (target[0], target[1]), max_devices, max_depth).map(build)

@@ -303,8 +303,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(summary(stats, info))
     data = as_json(stats, info, {"seed": args.seed, "workers": workers, "errors": errors})
     errors = errors + _write_reports(args, data, stats, info, errors)
-    for error in errors:
-        print(f"stream-fuzz: {error}", file=sys.stderr)
+    for problem in errors:
+        print(f"stream-fuzz: {problem}", file=sys.stderr)
     if stats.interrupted:
         return EXIT_SIGTERM if _TERMINATED else EXIT_SIGINT
     if errors:  # a worker died or a report is missing: CI must notice, though the findings are kept

@@ -334,7 +334,7 @@ def _keep_human_lines(old: str, new: str) -> str:
 
 def _is_generated(line: str) -> bool:
     match = _KEY.match(line)
-    return bool(match) and match["key"].strip().lower() in _GENERATED
+    return match is not None and match["key"].strip().lower() in _GENERATED
 
 
 def write_atomically(path: Path, text: str) -> None:

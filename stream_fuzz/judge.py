@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from stream_fuzz.compiler import CompileResult, CompilerInfo, InProcessCompiler, Outcome, SubprocessCompiler
+from stream_fuzz.compiler import (
+    DEFAULT_TIMEOUT_S,
+    CompileResult,
+    CompilerInfo,
+    InProcessCompiler,
+    Outcome,
+    SubprocessCompiler,
+)
 from stream_fuzz.oracles import Report, Violation
 
 ORACLE_HOOK = "stream_fuzz.oracles.worker_hooks"
-DEFAULT_TIMEOUT_S = 60.0
 PARSE_ONLY = "builtin.module()"  # a pipeline without passes: the text is parsed and verified only
 
 

@@ -15,7 +15,7 @@ import lit.Test
 from stream_fuzz.corpus import MalformedEntry, read_entry
 
 
-class CorpusTest(lit.formats.ShTest):  # type: ignore[misc]
+class CorpusTest(lit.formats.ShTest):
     """An `open` entry is a known bug: its CHECK lines state the correct output, so lit expects it to fail."""
 
     def execute(self, test: Any, lit_config: Any) -> Any:

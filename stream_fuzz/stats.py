@@ -29,7 +29,7 @@ def collect_stats(
     examples: int,
     compile_fn: CompileFn,
     draw_seed: int | None = None,
-    on_invalid: Callable[[str, str], None] | None = None,
+    on_invalid: Callable[[str, str], object] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict:
     strategy = programs(level)

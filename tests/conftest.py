@@ -12,13 +12,14 @@ from stream_fuzz.compiler import InProcessCompiler
 
 # The suite's own Hypothesis profiles (Hypothesis's built-in `ci` stays as it is): `stream-fuzz-ci` is
 # deterministic and bounded, `stream-fuzz-dev` draws more. Property tests read STREAM_FUZZ_PROFILE.
-_COMMON = {
-    "deadline": None,  # compile-bound examples: a slow compile is the compiler's business
-    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    "print_blob": True,  # a failure prints @reproduce_failure(...) to replay it exactly
-}
-settings.register_profile("stream-fuzz-ci", max_examples=40, derandomize=True, database=None, **_COMMON)
-settings.register_profile("stream-fuzz-dev", max_examples=200, database=None, **_COMMON)
+_COMMON = settings(
+    deadline=None,  # compile-bound examples: a slow compile is the compiler's business
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    print_blob=True,  # a failure prints @reproduce_failure(...) to replay it exactly
+    database=None,
+)
+settings.register_profile("stream-fuzz-ci", _COMMON, max_examples=40, derandomize=True)
+settings.register_profile("stream-fuzz-dev", _COMMON, max_examples=200)
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = Path(__file__).resolve().parent / "programs"
@@ -41,8 +42,6 @@ def compiler() -> Iterator[InProcessCompiler]:
 @pytest.fixture(scope="session")
 def native_iree_opt() -> Path:
     """The native iree-opt binary shipped inside the pinned wheel (not the slow console script)."""
-    import iree.compiler
+    from stream_fuzz.compiler import native_iree_opt as find
 
-    path = Path(iree.compiler.__file__).parent / "_mlir_libs" / "iree-opt"
-    assert path.exists(), f"the pinned wheel has no native iree-opt at {path}"
-    return path
+    return find()

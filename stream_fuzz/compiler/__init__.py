@@ -14,20 +14,28 @@ from typing import Protocol
 
 from stream_fuzz.compiler.inprocess import InProcessCompiler
 from stream_fuzz.compiler.pipelines import PIPELINES, UnknownPipeline, resolve_pipeline
-from stream_fuzz.compiler.result import CompileResult, CompilerInfo, Diagnostic, Outcome
-from stream_fuzz.compiler.subprocess_backend import CompilerNotFound, SubprocessCompiler
+from stream_fuzz.compiler.result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Diagnostic, Outcome
+from stream_fuzz.compiler.subprocess_backend import CompilerNotFound, SubprocessCompiler, native_iree_opt
 
 
 class Compiler(Protocol):
+    """What every backend offers."""
+
     info: CompilerInfo
 
-    def compile(self, text: str, pipeline: str) -> CompileResult: ...
+    def compile(self, text: str, pipeline: str) -> CompileResult:
+        """Run `pipeline` (a full `builtin.module(...)` string) on the program `text`."""
+        ...
+
+    def check_pipeline(self, pipeline: str) -> None:
+        """Raise `UnknownPipeline`, naming what the compiler rejects, unless `pipeline` parses."""
+        ...
 
     def close(self) -> None: ...
 
 
 def open_compiler(
-    iree_opt: str | None = None, timeout: float = 60.0
+    iree_opt: str | None = None, timeout: float = DEFAULT_TIMEOUT_S
 ) -> InProcessCompiler | SubprocessCompiler:
     """The pinned in-process compiler, or the `iree-opt` at `iree_opt` (raises CompilerNotFound)."""
     if iree_opt:
@@ -36,6 +44,7 @@ def open_compiler(
 
 
 __all__ = [
+    "DEFAULT_TIMEOUT_S",
     "PIPELINES",
     "CompileResult",
     "Compiler",
@@ -46,6 +55,7 @@ __all__ = [
     "Outcome",
     "SubprocessCompiler",
     "UnknownPipeline",
+    "native_iree_opt",
     "open_compiler",
     "resolve_pipeline",
 ]

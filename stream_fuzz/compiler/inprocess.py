@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from .pipelines import UnknownPipeline
-from .result import CompileResult, CompilerInfo, Outcome, crash_result
+from .result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Outcome, crash_result
 from .worker import Reply, Request, load_hook, serve
 
 # Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
@@ -40,7 +40,10 @@ class InProcessCompiler:
     """
 
     def __init__(
-        self, timeout: float = 60.0, post_hook: str | None = None, analyze_hook: str | None = None
+        self,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        post_hook: str | None = None,
+        analyze_hook: str | None = None,
     ) -> None:
         self.timeout = timeout
         self.post_hook = post_hook

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+DEFAULT_TIMEOUT_S = 60.0  # per compile; a program that takes longer is a hang (a TIMEOUT finding)
+
 
 class Outcome(enum.StrEnum):
     OK = "ok"  # the pipeline ran; `output` holds the IR

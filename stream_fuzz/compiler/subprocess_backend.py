@@ -10,7 +10,15 @@ import time
 from pathlib import Path
 
 from .pipelines import UnknownPipeline
-from .result import CompileResult, CompilerInfo, Diagnostic, Outcome, crash_result, failed_pass_in
+from .result import (
+    DEFAULT_TIMEOUT_S,
+    CompileResult,
+    CompilerInfo,
+    Diagnostic,
+    Outcome,
+    crash_result,
+    failed_pass_in,
+)
 
 # `<stdin>:12:5: error: message` — the shape of an MLIR diagnostic line on stderr.
 _DIAGNOSTIC_LINE = re.compile(r"^(?P<loc>\S+:\d+:\d+): (?P<sev>error|warning|note|remark): (?P<msg>.*)$")
@@ -20,6 +28,17 @@ _CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "L
 
 class CompilerNotFound(ValueError):
     pass
+
+
+def native_iree_opt() -> Path:
+    """The native `iree-opt` inside the pinned `iree-base-compiler` wheel (the same build as the bindings;
+    not the venv's `bin/iree-opt`, a Python script that costs ~140 ms a call). The one place that knows."""
+    import iree.compiler
+
+    path = Path(iree.compiler.__file__).parent / "_mlir_libs" / "iree-opt"
+    if not path.exists():
+        raise CompilerNotFound(f"the installed iree-base-compiler has no native iree-opt at {path}")
+    return path
 
 
 def find_iree_opt(path: str) -> Path:
@@ -86,7 +105,7 @@ def run_bounded(args: list[str], stdin: str, timeout: float) -> tuple[int | None
 class SubprocessCompiler:
     """Runs `iree-opt --pass-pipeline=...` on each program; stdin in, stdout out."""
 
-    def __init__(self, path: str, timeout: float = 60.0) -> None:
+    def __init__(self, path: str, timeout: float = DEFAULT_TIMEOUT_S) -> None:
         self.binary = find_iree_opt(path)
         self.timeout = timeout
         self.info = CompilerInfo(
@@ -101,6 +120,11 @@ class SubprocessCompiler:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def run_tool(self, args: list[str], stdin: str) -> tuple[int | None, str, str]:
+        """Run this iree-opt with `args` (exit status, stdout, stderr), bounded by the timeout; for callers
+        that need more than a compile (dumping a pipeline, printing IR before each pass)."""
+        return run_bounded([str(self.binary), *args], stdin, self.timeout)
 
     def check_pipeline(self, pipeline: str) -> None:
         """Raise `UnknownPipeline` (with the compiler's complaint) unless this iree-opt accepts `pipeline`."""

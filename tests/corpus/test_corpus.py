@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from stream_fuzz import corpus as corpus_module
 from stream_fuzz.checklines import witnessing_lines
-from stream_fuzz.compiler import resolve_pipeline
+from stream_fuzz.compiler import CompilerInfo, resolve_pipeline
 from stream_fuzz.corpus import Corpus, MalformedEntry, read_entry
 from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.findings import Finding, diagnostic_class, finding_from, normalize
@@ -25,14 +26,14 @@ ALLOCATION = resolve_pipeline("allocation")
 
 
 @pytest.fixture(scope="module")
-def faulty() -> Judge:
+def faulty() -> Iterator[Judge]:
     """The real compiler wrapped in a fault injector that reproduces #19891 on its correct output."""
     with Judge(timeout=120, post_hook="tests.mutants:seed_bug") as judge:
         yield judge
 
 
 @pytest.fixture(scope="module")
-def real() -> Judge:
+def real() -> Iterator[Judge]:
     with Judge(timeout=120) as judge:
         yield judge
 
@@ -100,7 +101,7 @@ def test_a_different_failure_is_not_the_recorded_one(faulty: Judge, tmp_path: Pa
 def test_same_signature_is_written_once_and_only_shrinks(faulty: Judge, tmp_path: Path) -> None:
     corpus = Corpus(tmp_path)
     finding, first = record(corpus, faulty)
-    args = (ALLOCATION, faulty.compiler_info, [])
+    args: tuple[str, CompilerInfo, list[str]] = (ALLOCATION, faulty.compiler_info, [])
     unused = "util.global private @unused : !hal.device\n"
     padded = SEED.replace("util.func public", unused + "util.func public", 1)
     assert corpus.record(finding, padded, *args) == first  # a larger repro does not replace it

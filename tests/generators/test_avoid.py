@@ -69,7 +69,12 @@ def test_loops_feeding_only_a_whole_fill_are_dead(mlir) -> None:
     fill_arg = m.Fill(inner_arg, filled, 0, 0, 8, D0)
     inner = m.ForLoop(2, [v1], [inner_arg], [fill_arg], [filled], [inner_result])
     outer = m.ForLoop(2, [v1], [outer_arg], [inner], [inner_result], [outer_result])
-    body = [m.Splat(v1, 0, D0), outer, m.Fill(outer_result, final, 0, 0, 16, D0), m.Expect(final, ("d0",))]
+    body: list[m.Op] = [
+        m.Splat(v1, 0, D0),
+        outer,
+        m.Fill(outer_result, final, 0, 0, 16, D0),
+        m.Expect(final, ("d0",)),
+    ]
     program = m.Program("l1", ("d0",), [m.Function("main", [], body, [], public=True)])
     with pytest.raises(ir.MLIRError, match="fixed point"):
         mlir.run(print_program(program), "stream")
@@ -104,7 +109,7 @@ def cycle_loop(tied: bool) -> tuple[m.Program, m.ForLoop]:
     step = m.Dispatch("entry0", [arg], [made], [0 if tied else None], D0)
     loop = m.ForLoop(2, [v1], [arg], [step], [made], [result])
     reader = m.Dispatch("entry1", [result, v1], [after], [None], D0)
-    body = [m.Splat(v1, 0, D0), loop, reader, m.Expect(after, ("d0",))]
+    body: list[m.Op] = [m.Splat(v1, 0, D0), loop, reader, m.Expect(after, ("d0",))]
     return m.Program("l1", ("d0",), [m.Function("main", [], body, [], public=True)]), loop
 
 

@@ -45,8 +45,8 @@ def test_l1_programs_compile_with_stream_pipeline(mlir, program):
 def test_every_live_value_has_a_witness(program):
     """Values still live at the end of main are exported or reach a fuzz.expect barrier."""
     witnessed = set(program.expectations)
-    made = set()
-    consumed = set()
+    made: set[str] = set()
+    consumed: set[str] = set()
     for op in program.main.body:
         if isinstance(op, m.Execute | m.Import):
             made.update(v.name for v in (op.results if isinstance(op, m.Execute) else [op.result]))

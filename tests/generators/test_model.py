@@ -110,7 +110,11 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
                 assert device is None or device in op.target.devices
         elif not isinstance(op, m.Call | m.Import | m.Splat):
             aff = getattr(op, "affinity", None)
-            dev = device if device is not None else aff.home
+            if device is not None:
+                dev = device
+            else:
+                assert aff is not None, type(op).__name__
+                dev = aff.home
             for v in m.operands(op):
                 assert v.lives_on(dev), (type(op).__name__, v.name, v.homes, dev)
             for v in written_by(op):

@@ -80,8 +80,8 @@ def test_fault_is_found_and_shrunk(
         # Found at all means found within `budget` drawn programs (the campaign draws no more);
         # first_at also counts the programs judged while shrinking other findings.
         assert ops <= max_ops, entry.text
-        faulty_output = faulty.judge(entry.text, entry.pipeline).result.output
-        real_output = real.judge(entry.text, entry.pipeline).result.output
+        faulty_output = faulty.judge(entry.text, entry.pipeline).result.output or ""
+        real_output = real.judge(entry.text, entry.pipeline).result.output or ""
     checks = "\n".join(entry.checks) + "\n"
     assert any("CHECK-DAG" in line for line in entry.checks), "no CHECK line states the correct placement"
     assert not run_filecheck(checks, faulty_output)[0]  # the entry fails on the faulty compiler's output
