@@ -1,0 +1,64 @@
+// stream-fuzz finding: violation: placement/read
+// signature: placement-read-c34d1f391477
+// also-known-as: placement-write-833d624fcc0a
+// status: open
+// severity: placement
+// found: 2026-12-01 by the oracle on IREE's own Transforms/test/annotate_affinities.mlir (rewritten here)
+// compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
+// pipeline: builtin.module(iree-stream-schedule-allocation)
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/placement-read-public-return-drops-known-consumers.mlir
+// triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
+//   AffinityAnalysis::tryLookupResourceUsageAffinity): %a, made on @d0, is read on @d1 and also returned from
+//   a public function. A public return makes the consumer set contain undef (the callers are unknown), and
+//   the function then drops the *whole* consumer set (`!consumerPVS->isUndefContained()`), the known @d1
+//   reader included; deriveResultAffinity falls back to the execute's @d0. So @d1 reads memory placed on @d0
+//   alone. Known consumers should stay in the set. Return only %b and the alloca is optimal<[@d0, @d1]>.
+//   Witness 2: the same with a tied in-place write on @d1. Shown on 3.1, 3.11 and 3.13. The generator never
+//   returns resources from public functions, so no campaign met it.
+// witnesses: 2, one per split of the file (the first is the smallest)
+//
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | FileCheck %s
+
+util.global private @d0 : !hal.device
+util.global private @d1 : !hal.device
+util.func public @returned_and_read(%n: index) -> (!stream.resource<transient>, !stream.resource<transient>) {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %a, %ta = stream.async.execute on(#hal.device.affinity<@d0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %b, %tb = stream.async.execute on(#hal.device.affinity<@d1>) await(%ta) => with(%a as %x: !stream.resource<transient>{%n}) -> !stream.resource<transient>{%n} {
+    %y = stream.async.dispatch @ex::@g(%x[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> !stream.resource<transient>{%n}
+    stream.yield %y : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %a_ready = stream.timepoint.await %tb => %a : !stream.resource<transient>{%n}
+  %b_ready = stream.timepoint.await %tb => %b : !stream.resource<transient>{%n}
+  util.return %a_ready, %b_ready : !stream.resource<transient>, !stream.resource<transient>
+}
+
+// CHECK-LABEL: util.func public @returned_and_read(
+// CHECK-DAG: {{stream.resource.alloca .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
+
+// -----
+
+util.global private @d0 : !hal.device
+util.global private @d1 : !hal.device
+util.func public @written_in_place_and_returned(%n: index) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  %a, %ta = stream.async.execute on(#hal.device.affinity<@d0>) with() -> !stream.resource<transient>{%n} {
+    %s = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%n}
+    stream.yield %s : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %b, %tb = stream.async.execute on(#hal.device.affinity<@d1>) await(%ta) => with(%a as %x: !stream.resource<transient>{%n}) -> %a{%n} {
+    %y = stream.async.dispatch @ex::@g(%x[%c0 to %n for %n]) : (!stream.resource<transient>{%n}) -> %x{%n}
+    stream.yield %y : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %b_ready = stream.timepoint.await %tb => %b : !stream.resource<transient>{%n}
+  util.return %b_ready : !stream.resource<transient>
+}
+
+// CHECK-LABEL: util.func public @written_in_place_and_returned(
+// CHECK-DAG: {{stream.resource.alloca .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
