@@ -141,7 +141,9 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
     messages = [d for d in result.diagnostics if d.severity == "error"] or list(result.diagnostics)
     tail = result.stderr_tail.strip().splitlines()
     if outcome is Outcome.CRASH:
-        return Finding("crash", (), _crash_line(tail), tuple(tail[-20:]))
+        # The stack frames and program arguments name this machine's paths; the site line sums them up.
+        said = [line for line in tail if not re.match(r"\s*(#\d+ 0x|\d+\.\s+Program arguments)", line)]
+        return Finding("crash", (), _crash_line(tail), tuple(said[-20:]))
     if outcome is Outcome.TIMEOUT:
         return Finding("timeout", (), normalize(result.pipeline), tuple(tail[-5:]))
     kind = "bad-output" if outcome is Outcome.BAD_OUTPUT else "invalid-program"
@@ -173,8 +175,9 @@ def _violation_finding(violations: tuple[Violation, ...]) -> Finding:
 
 
 def _crash_line(tail: list[str]) -> str:
-    """The most telling line of a crash report: an assertion or LLVM error, else the last line."""
-    for marker in ("Assertion", "LLVM ERROR", "UNREACHABLE", "Running pass"):
+    """The most telling line of a crash report: an assertion or LLVM error, else the pass it died in,
+    else the last line. (Not the function on the stack: a crash on bad memory dies in varying places.)"""
+    for marker in ("Assertion", "LLVM ERROR", "UNREACHABLE", "[crashed in pass:", "Running pass"):
         for line in tail:
             if marker in line:
                 return normalize(line)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stream_fuzz.compiler import DEFAULT_TIMEOUT_S, CompilerNotFound, SubprocessCompiler, native_iree_opt
+from stream_fuzz.compiler.result import IR_DUMP_BEFORE
 
 from .pipeline_text import is_nest, nest_inner, option, pass_name, split_top_level, unwrap, wrap
 from .plan import ADAPTOR, FIXED_POINT, MODULE, BisectError, FixedPoint, Plan, Step
@@ -46,7 +47,7 @@ func.func @probe_func_func(%arg0: index) -> index {
 
 # -- running the compiler to learn the pipeline ----------------------------------------------------------
 
-_HEADER = re.compile(r"^// -----// IR Dump Before (?P<body>.*) //----- //$")
+_HEADER = IR_DUMP_BEFORE
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 
 from .pipelines import UnknownPipeline
 from .result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Outcome, crash_result
+from .subprocess_backend import CompilerNotFound, crash_report, native_iree_opt
 from .worker import Reply, Request, load_hook, serve
 
 # Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
@@ -129,10 +130,11 @@ class InProcessCompiler:
             answered, reply = True, None  # the worker died mid-request
         elapsed = time.perf_counter() - started
         if reply is None:
-            return self._dead_worker_result(pipeline, elapsed, timed_out=not answered)
+            return self._dead_worker_result(request, elapsed, timed_out=not answered)
         return self._result_from_reply(reply, pipeline)
 
-    def _dead_worker_result(self, pipeline: str, elapsed: float, timed_out: bool) -> CompileResult:
+    def _dead_worker_result(self, request: Request, elapsed: float, timed_out: bool) -> CompileResult:
+        pipeline = request.pipeline
         if timed_out:
             self._stop()  # kill the hung worker; the next call starts a fresh one
             return CompileResult(
@@ -145,7 +147,18 @@ class InProcessCompiler:
         self._process.join(timeout=5)
         code = self._process.exitcode
         self._stop()
-        return crash_result(self.info, pipeline, elapsed, self._stderr_tail(), "compiler worker", code)
+        stderr = self._stderr_tail() + self._native_crash_report(request)
+        return crash_result(self.info, pipeline, elapsed, stderr, "compiler worker", code)
+
+    def _native_crash_report(self, request: Request) -> str:
+        """The bindings install no crash handler, so a dead worker says only its signal. The native
+        iree-opt of the same wheel, run on the same input, says in which pass it crashes and prints
+        LLVM's stack (`crash_report`). Empty when it does not crash there too."""
+        try:
+            binary = native_iree_opt()
+        except CompilerNotFound:
+            return ""
+        return crash_report(binary, request.pipeline or "builtin.module()", request.text, self.timeout)
 
     def _result_from_reply(self, reply: Reply, pipeline: str) -> CompileResult:
         if reply.outcome == "bad-pipeline":

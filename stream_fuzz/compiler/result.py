@@ -82,13 +82,63 @@ class CompileResult:
 
 
 def crash_result(
-    info: CompilerInfo, pipeline: str, elapsed: float, stderr_tail: str, who: str, code: int | None
+    info: CompilerInfo, pipeline: str, elapsed: float, stderr: str, who: str, code: int | None
 ) -> CompileResult:
-    """A CRASH result: the tail of stderr, then which process died and how."""
+    """A CRASH result: where it died (`crash_site`), the tail of stderr, then which process died and how."""
     how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
-    return CompileResult(
-        Outcome.CRASH, info, pipeline, elapsed, stderr_tail=f"{stderr_tail}\n[{who} {how}]".lstrip()
-    )
+    site = crash_site(stderr)
+    lines = stderr.splitlines()[-CRASH_TAIL_LINES:] + ([f"[crash site: {site}]"] if site else [])
+    lines.append(f"[{who} {how}]")
+    return CompileResult(Outcome.CRASH, info, pipeline, elapsed, stderr_tail="\n".join(lines).strip())
+
+
+CRASH_TAIL_LINES = 40
+
+# ` #5 0x00007f14bcf5eeda mlir::...::AllocationScope::add(mlir::Location, ...) ScheduleAllocation.cpp:0:0`
+_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (?P<symbol>.+) (?P<file>[\w.+-]+\.(?:cpp|cc|h|inc)):\d+:\d+$")
+
+
+# `// -----// IR Dump Before ScheduleAllocationPass: iree-stream-schedule-allocation //----- //`; older LLVM
+# prints `IR Dump Before ScheduleAllocation (iree-stream-schedule-allocation) ('builtin.module' operation)`.
+IR_DUMP_BEFORE = re.compile(r"^// -----// IR Dump Before (?P<body>.*) //----- //$")
+
+
+def last_pass_begun(stderr: str) -> str:
+    """The pass of the last `IR Dump Before` header in `stderr` (its argument, without options)."""
+    bodies = [m["body"] for m in map(IR_DUMP_BEFORE.match, stderr.splitlines()) if m]
+    if not bodies:
+        return ""
+    old = re.match(r"^\S+ \((?P<arg>[^)]+)\)", bodies[-1])
+    if old:
+        return old["arg"]
+    item = bodies[-1].split(": ", 1)[-1].strip()
+    return re.split(r"[{\s]", item, maxsplit=1)[0]
+
+
+def crash_site(stderr: str) -> str:
+    """Where a compiler died, read from LLVM's stack dump: `Pass > function`, the function being the
+    innermost frame in the pass's own source file ("" when the stack is not symbolized). This, not the
+    signal number, tells one crash from another."""
+    frames = [(m["symbol"], m["file"]) for m in map(_FRAME.match, stderr.splitlines()) if m]
+    passes = [(symbol, file) for symbol, file in frames if "::runOnOperation(" in symbol]
+    if not passes:
+        return ""
+    pass_symbol, pass_file = passes[0]  # the innermost pass: a nested pipeline shows its adaptors too
+    pass_name = _short_name(pass_symbol).split("::")[0]
+    inner = next(symbol for symbol, file in frames if file == pass_file)
+    return f"{pass_name} > {_short_name(inner)}"
+
+
+def _short_name(symbol: str) -> str:
+    """`ns::(anonymous namespace)::Class::method<T>(args) const` -> `Class::method`."""
+    name = symbol.replace("(anonymous namespace)::", "")
+    while True:  # templates first: their arguments hold `::` and parentheses of their own
+        shorter = re.sub(r"<[^<>]*>", "", name)
+        if shorter == name:
+            break
+        name = shorter
+    name = name.split("(", 1)[0]
+    return "::".join(name.split("::")[-2:])
 
 
 # `// -----// IR Dump After CSEPass Failed: cse //----- //` (printed when a pass fails and IR printing

@@ -17,7 +17,9 @@ from .result import (
     Diagnostic,
     Outcome,
     crash_result,
+    crash_site,
     failed_pass_in,
+    last_pass_begun,
 )
 
 # `<stdin>:12:5: error: message` — the shape of an MLIR diagnostic line on stderr.
@@ -102,6 +104,36 @@ def run_bounded(args: list[str], stdin: str, timeout: float) -> tuple[int | None
     return process.returncode, stdout, stderr
 
 
+def crash_report(binary: Path, pipeline: str, text: str, timeout: float) -> str:
+    """Why `binary` crashes on `text`, for the finding's signature: a `[crashed in pass: X]` line and LLVM's
+    stack dump ("" when it does not crash). The pass comes from the last IR dump printed before one (a
+    run with --mlir-print-ir-before-all), so it does not depend on the stack: a crash on bad memory often
+    dies in libc, where the unwinder stops before any pass frame. A stack that names no pass is retried
+    once or twice for the function (`crash_site`), which is for humans only."""
+    args = [str(binary), f"--pass-pipeline={pipeline}", "-o", os.devnull, "-"]
+    printing = [*args[:2], "--mlir-print-ir-before-all", "--mlir-disable-threading", *args[2:]]
+    _, _, stderr = run_bounded(printing, text, timeout)
+    if not any(marker in stderr for marker in _CRASH_MARKERS):
+        return ""
+    crashed_in = last_pass_begun(stderr)
+    dump = _stack_part(stderr)
+    for _ in range(2):
+        if crash_site(dump):
+            break
+        _, _, again = run_bounded(args, text, timeout)
+        if crash_site(again):
+            dump = _stack_part(again)
+    return dump + (f"\n[crashed in pass: {crashed_in}]" if crashed_in else "")
+
+
+def _stack_part(stderr: str) -> str:
+    """What a crash printed after the last IR dump: the report, the stack."""
+    lines = stderr.splitlines()
+    starts = [i for i, line in enumerate(lines) if any(marker in line for marker in _CRASH_MARKERS)]
+    starts += [i for i, line in enumerate(lines) if line.startswith("Please report issues")]
+    return "\n".join(lines[min(starts) :]) if starts else "\n".join(lines[-40:])
+
+
 class SubprocessCompiler:
     """Runs `iree-opt --pass-pipeline=...` on each program; stdin in, stdout out."""
 
@@ -171,7 +203,8 @@ class SubprocessCompiler:
         elapsed = time.perf_counter() - started
         code = process.returncode
         if code < 0 or any(marker in stderr for marker in _CRASH_MARKERS):
-            return crash_result(self.info, pipeline, elapsed, _tail(stderr), self.binary.name, code)
+            report = crash_report(self.binary, pipeline, text, self.timeout)
+            return crash_result(self.info, pipeline, elapsed, report or stderr, self.binary.name, code)
         failed_pass = failed_pass_in(stderr)
         stderr = _without_ir_dumps(stderr)
         diagnostics = parse_diagnostics(stderr)

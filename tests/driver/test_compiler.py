@@ -15,6 +15,7 @@ from stream_fuzz.compiler import (
     UnknownPipeline,
     resolve_pipeline,
 )
+from stream_fuzz.compiler.result import crash_site
 from tests.conftest import PROGRAMS
 
 ALLOCATION = resolve_pipeline("allocation")
@@ -104,6 +105,56 @@ def test_subprocess_crash_is_reported(tmp_path: Path) -> None:
         result = fake.compile("module {}", ALLOCATION)
     assert result.outcome is Outcome.CRASH
     assert "signal 11" in result.stderr_tail and "pass exploded" in result.stderr_tail
+
+
+# A real crash of the pinned compiler (corpus/crash-concurrency-joins-zero-length-producer-and-consumer):
+# a zero-size value joins its consumer's wave, and schedule-allocation dereferences its missing range.
+ZERO_LENGTH_CRASH = """
+util.global private @d0 : !hal.device
+util.func public @main() {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c0_i32 = arith.constant 0 : i32
+  %empty = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c0}
+  %r = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@f(%empty[%c0 to %c0 for %c0]) :
+      (!stream.resource<*>{%c0}) -> !stream.resource<*>{%c16}
+  util.optimization_barrier %r : !stream.resource<*>
+  util.return
+}
+"""
+
+
+def test_a_real_crash_names_its_pass_and_function_in_both_backends(native_iree_opt: Path) -> None:
+    # The bindings print no stack; the in-process backend asks the native iree-opt of the same wheel.
+    with InProcessCompiler(timeout=60) as compiler:
+        in_process = compiler.compile(ZERO_LENGTH_CRASH, STREAM)
+    subprocess = SubprocessCompiler(str(native_iree_opt), timeout=60).compile(ZERO_LENGTH_CRASH, STREAM)
+    for result in (in_process, subprocess):
+        assert result.outcome is Outcome.CRASH, result.summary()
+        lines = result.stderr_tail.splitlines()
+        # The pass always (it does not depend on the stack); the function when the stack reaches it.
+        assert "[crashed in pass: iree-stream-schedule-allocation]" in lines
+        sites = [line for line in lines if line.startswith("[crash site:")]
+        assert sites in ([], ["[crash site: ScheduleAllocationPass > AllocationScope::add]"])
+        assert "IR Dump" not in result.stderr_tail
+
+
+def test_crash_site_reads_the_innermost_pass_and_its_own_frame() -> None:
+    # The frames as LLVM prints them (shortened); the pass is the innermost runOnOperation, the function
+    # the innermost frame in that pass's source file, not the MLIR helper it called.
+    dump = "\n".join(
+        [
+            "Stack dump:",
+            " #0 0x01 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) Signals.cpp:0:0",
+            " #1 0x02 mlir::detail::constant_op_binder<mlir::Attribute>::match(mlir::Operation*) Op.cpp:0:0",
+            " #2 0x03 mlir::iree_compiler::Stream::(anonymous namespace)::Scope::add(mlir::Value) A.cpp:0:0",
+            " #3 0x04 mlir::iree_compiler::(anonymous namespace)::APass::runOnOperation() A.cpp:0:0",
+            " #4 0x05 mlir::detail::OpToOpPassAdaptor::run(mlir::Pass*, mlir::Operation*) Pass.cpp:0:0",
+            " #5 0x06 mlir::detail::OpToOpPassAdaptor::runOnOperation(bool) Pass.cpp:0:0",
+        ]
+    )
+    assert crash_site(dump) == "APass > Scope::add"
+    assert crash_site("Stack dump:\n #0 0x01 (/lib/libc.so.6+0x3c050)") == ""
 
 
 def test_subprocess_hang_is_killed(tmp_path: Path) -> None:
