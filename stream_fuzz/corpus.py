@@ -9,6 +9,7 @@
     // pipeline: builtin.module(iree-stream-schedule-allocation)
     // shrunk: yes                                     (no: a campaign stopped while shrinking it)
     // reproduce: stream-fuzz replay corpus/placement-read-3f2a9c1b7e04.mlir
+    // pass: / releases: / upstream:                   (what triage found; written by humans)
     // triage: ... (why it is wrong, the pass and function that decide it; written by humans)
     // what was found: ...
     // RUN: iree-opt --pass-pipeline='...' %s | FileCheck %s
@@ -66,6 +67,10 @@ class Entry:
     found: str
     shrunk: bool
     text: str  # the whole file: the programs with their comments
+    severity: str = ""  # e.g. "placement, visibility" ("" when not a violation)
+    pass_name: str = ""  # the pass triage blames (`// pass:`), or the one the compiler reported failing
+    releases: str = ""  # the releases triage found it in (`// releases:`)
+    upstream: str = ""  # an upstream issue or pull request (`// upstream:`)
 
     @property
     def kind(self) -> str:
@@ -82,13 +87,18 @@ class Entry:
     @property
     def programs(self) -> tuple[str, ...]:
         """The witnesses: the file split at `// -----` lines, as `iree-opt --split-input-file` does."""
-        chunks = re.split(rf"^{re.escape(SPLIT)}\s*$", self.text, flags=re.M)
-        return tuple(chunk for chunk in chunks if code_lines(chunk))
+        return split_programs(self.text)
 
     @property
     def size(self) -> int:
         """Program size in lines of code: what a smaller repro has fewer of."""
         return code_lines(self.text)
+
+
+def split_programs(text: str) -> tuple[str, ...]:
+    """`text` split at `// -----` lines, as `iree-opt --split-input-file` does (empty parts dropped)."""
+    chunks = re.split(rf"^{re.escape(SPLIT)}\s*$", text, flags=re.M)
+    return tuple(chunk for chunk in chunks if code_lines(chunk))
 
 
 def code_lines(text: str) -> int:
@@ -121,6 +131,10 @@ def read_entry(path: Path) -> Entry:
         )
     aliases = tuple(a for a in re.split(r"[,\s]+", values.get("also-known-as", ("", 0))[0]) if a)
     shrunk = values.get("shrunk", ("yes", 0))[0].lower() not in ("no", "false")
+
+    def value(key: str) -> str:
+        return values.get(key, ("", 0))[0]
+
     return Entry(
         path,
         lines[0][len(HEADER) :].strip(),
@@ -132,6 +146,10 @@ def read_entry(path: Path) -> Entry:
         values["found"][0],
         shrunk,
         text,
+        value("severity"),
+        value("pass") or value("failing pass"),
+        value("releases"),
+        value("upstream"),
     )
 
 
@@ -254,19 +272,10 @@ class Corpus:
             return None
         self.folder.mkdir(parents=True, exist_ok=True)
         known = self.known.get(signature)
-        path = known.path if known is not None else self.folder / f"{signature}.mlir"
-        if known is None and path.exists() and signature not in self.written:
-            # A file of that name that is not a readable entry (a typo in its header, say): a human's
-            # file, never overwritten. Write beside it.
-            path = self.folder / f"{signature}.new.mlir"
         found = f"{datetime.date.today().isoformat()} {provenance}".strip()
-        text = render_entry(finding, program, pipeline, compiler, found, checks, path.name)
         with self._locked():
-            # Another worker may have written a smaller repro meanwhile: keep the smallest.
-            current: Entry | None = None
-            if path.exists():
-                with contextlib.suppress(MalformedEntry):
-                    current = read_entry(path)
+            path, current = self._place(signature, known.path if known is not None else None)
+            text = render_entry(finding, program, pipeline, compiler, found, checks, path.name)
             if current is not None and current.size <= code_lines(text):
                 self.written[signature] = path
                 return path
@@ -305,6 +314,23 @@ class Corpus:
         for signature in signatures:
             if signature in self.known:
                 self.known[signature] = replace(self.known[signature], shrunk=True)
+
+    def _place(self, signature: str, known_path: Path | None) -> tuple[Path, Entry | None]:
+        """Where `signature`'s entry goes, and the entry already there (another worker's) if any.
+
+        A file in the way that is not this finding's entry (a typo in its header, say) is a human's
+        file and is never overwritten: the entry goes beside it."""
+        candidates = [known_path] if known_path is not None else []
+        candidates += [self.folder / f"{signature}.mlir"]
+        candidates += [self.folder / f"{signature}.new{n or ''}.mlir" for n in range(100)]
+        for path in candidates:
+            if not path.exists():
+                return path, None
+            with contextlib.suppress(MalformedEntry):
+                current = read_entry(path)
+                if signature in current.signatures:
+                    return path, current
+        raise OSError(f"{self.folder}: no free file name for {signature}")
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:

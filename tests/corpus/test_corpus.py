@@ -116,6 +116,28 @@ def test_same_signature_is_written_once_and_only_shrinks(faulty: Judge, tmp_path
     assert Corpus(tmp_path).record(finding, smaller, *args) is None  # later campaigns leave it alone
 
 
+def test_two_workers_finding_one_bug_share_one_entry(faulty: Judge, tmp_path: Path) -> None:
+    # Each worker process holds its own Corpus of the same folder; neither knows what the other wrote.
+    first_worker, second_worker = Corpus(tmp_path), Corpus(tmp_path)
+    finding, path = record(first_worker, faulty)
+    args: tuple[str, CompilerInfo, list[str]] = (ALLOCATION, faulty.compiler_info, [])
+    smaller = SEED.replace("util.global private @d2 : !hal.device\n", "")
+    assert second_worker.record(finding, SEED, *args) == path
+    assert second_worker.record(finding, smaller, *args) == path
+    assert "@d2 : !hal.device" not in path.read_text()
+    assert first_worker.record(finding, SEED, *args) == path  # the larger one does not come back
+    assert sorted(p.name for p in tmp_path.glob("*.mlir")) == [path.name]
+
+
+def test_a_human_file_in_the_way_is_kept_and_the_entry_goes_beside_it(faulty: Judge, tmp_path: Path) -> None:
+    finding, path = record(Corpus(tmp_path), faulty)
+    path.write_text("my notes, not an entry\n")
+    beside = Corpus(tmp_path).record(finding, SEED, ALLOCATION, faulty.compiler_info, [])
+    assert beside == tmp_path / f"{finding.signature}.new.mlir"
+    assert path.read_text() == "my notes, not an entry\n"
+    assert read_entry(beside).signature == finding.signature
+
+
 def test_an_unshrunk_entry_is_shrunk_again_keeping_its_human_lines(faulty: Judge, tmp_path: Path) -> None:
     finding, path = record(Corpus(tmp_path), faulty)  # shrinking never finished: `shrunk: no`
     path.write_text(path.read_text().replace("// status: open", "// Status: Open\n// triage: mine, keep it"))
