@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from iree.compiler import ir
 
 from .facts import read_facts
 from .intent import Intent
-from .rules import RULES, Violation
+from .rules import RULES, Violation, clobbered_read_violations
 from .sanitize import read_compiled
+
+# What the worker hands over from between two passes: {"found": tuple[Clobber, ...], "stage": label,
+# "stage_pipeline": runnable pipeline, "before": the IR before that stage}.
+Midway = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,9 @@ class Report:
     accesses: int = 0
     # The parser's complaint when the printed IR had to be repaired to be read (a bad-output defect).
     defect: str = ""
+    # For a clobbered read: the pass after which it first shows, as a runnable pipeline, and its input.
+    blamed_pipeline: str = ""
+    before_blamed: str = ""
 
     @property
     def clean(self) -> bool:
@@ -39,14 +47,19 @@ class Report:
         }
 
 
-def check_module(module: ir.Module, intent: Intent | None = None, defect: str = "") -> Report:
+def check_module(
+    module: ir.Module, intent: Intent | None = None, defect: str = "", midway: Midway | None = None
+) -> Report:
     """Check a compiled module; violations come sorted by program order, then rule, then message.
 
     `intent` (read from the input program) says which transfers the program made; the visibility rule
-    needs it and does not run without it.
+    needs it and does not run without it. `midway` is what the worker found in the async IR on the way
+    (`worker_hooks.midway`): clobbered reads, and the pass after which they first show.
     """
     facts = read_facts(module, intent)
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
+    if midway:
+        found.update(clobbered_read_violations(midway["found"], midway.get("stage", "")))
     violations = tuple(sorted(found, key=lambda v: (v.order, v.rule.id, v.location, v.message)))
     unknown: Counter[str] = Counter()
     for storage in facts.storages:
@@ -57,7 +70,8 @@ def check_module(module: ir.Module, intent: Intent | None = None, defect: str = 
             unknown["execute without affinity"] += 1
     if intent is None:
         unknown["transfer visibility not judged: the input program is unknown"] += 1
-    return Report(violations, dict(unknown), len(facts.storages), len(facts.accesses), defect)
+    blamed = (midway.get("stage_pipeline", ""), midway.get("before", "")) if midway else ("", "")
+    return Report(violations, dict(unknown), len(facts.storages), len(facts.accesses), defect, *blamed)
 
 
 def check_text(text: str, context: ir.Context | None = None, intent: Intent | None = None) -> Report:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from iree.compiler import ir
 
 from .affinity import Devices
+from .clobber import Clobber
 from .facts import Access, Facts, Range, Storage
 
 
@@ -23,6 +24,7 @@ class Severity(enum.StrEnum):
     """What a violation breaks at run time."""
 
     PLACEMENT = "placement"  # a device touches memory it cannot use: wrong results or a fault
+    DATA = "data"  # a value is read after an op overwrote it in place: wrong results, in any order
     RACE = "race"  # two commands that may run at once touch the same bytes, one writing
     VISIBILITY = "visibility"  # flush/invalidate metadata: no effect in today's HAL lowering, latent
     INTENT = "intent"  # the program's recorded expectation; no device consumes the value
@@ -39,6 +41,7 @@ class Rule(enum.Enum):
     INVALIDATE = ("placement/invalidate", Severity.VISIBILITY)
     TRANSFER = ("visibility/transfer", Severity.VISIBILITY)
     DEALLOCA = ("dealloca/pool", Severity.PLACEMENT)
+    CLOBBER = ("async/clobbered-read", Severity.DATA)  # a race it causes comes second: it is the cause
     RACE = ("wave/race", Severity.RACE)
     OVERLAP = ("copy/overlap", Severity.RACE)
     EXPECT = ("intent/expect", Severity.INTENT)
@@ -394,6 +397,33 @@ def _constant(value: ir.Value) -> int | None:
     if not isinstance(owner, ir.Block) and owner.name == "arith.constant":
         return ir.IntegerAttr(owner.attributes["value"]).value
     return None
+
+
+def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[Violation, ...]:
+    """The async/clobbered-read rule, from what the worker found between two passes (`clobber.py`):
+    `stage` is the first pass after which the clobber shows. It is part of the signature, with the
+    reading op: one pass's fold and another's stale elision are different bugs whatever ops they touch."""
+    after = f" (first after {stage})" if stage else ""
+    return tuple(
+        Violation(
+            Rule.CLOBBER,
+            f"{clobber}{after}",
+            clobber.reader,
+            clobber.location,
+            clobber.value,
+            (),
+            "",
+            clobber.reader_name,
+            uses=(f"{_short(clobber.reader_name)}:r",),  # not the writer: any op may be the one overwritten
+            via=stage,
+            order=-len(clobbers) + index,  # before the cmd-level rules: they read the later IR
+        )
+        for index, clobber in enumerate(clobbers)
+    )
+
+
+def _short(op_name: str) -> str:
+    return op_name.rsplit(".", 1)[-1]
 
 
 RULES: tuple[Callable[[Facts], Iterator[Violation]], ...] = (

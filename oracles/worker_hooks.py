@@ -1,25 +1,37 @@
 """The oracle as run inside the compiler worker (`Judge` names it as the worker's analyze hook).
 
 `before` reads the program's intent from the input module (before the pipeline changes it in place);
-`after` checks the compiled module against it; `read` parses another compiler's printed output. What
-`after` returns crosses the pipe as it is (a frozen `Report`).
+`midway` reads the async IR in the middle of the stream pipeline; `after` checks the compiled module
+against both; `read` parses another compiler's printed output. What `after` returns crosses the pipe as
+it is (a frozen `Report`).
 """
 
 from __future__ import annotations
 
 from iree.compiler import ir
 
-from .check import Report, check_module
+from .check import Midway, Report, check_module
+from .clobber import Clobber, clobbered_reads
 from .intent import Intent, read_intent
 from .sanitize import read_compiled
+
+# The worker runs the stream pipeline in stages and calls `midway` on the async IR before this pass's
+# second name; what it checks holds from the first one on (see clobber.py).
+MIDWAY = ("iree-stream-materialize-copy-on-write", "iree-stream-schedule-execution")
 
 
 def before(module: ir.Module) -> Intent:
     return read_intent(module)
 
 
-def after(module: ir.Module, intent: Intent | None, defect: str = "") -> dict[str, Report]:
-    return {"oracle": check_module(module, intent, defect)}
+def midway(module: ir.Module) -> tuple[Clobber, ...]:
+    return tuple(clobbered_reads(module))
+
+
+def after(
+    module: ir.Module, intent: Intent | None, defect: str = "", midway: Midway | None = None
+) -> dict[str, Report]:
+    return {"oracle": check_module(module, intent, defect, midway)}
 
 
 def read(text: str, context: ir.Context) -> tuple[ir.Module, str]:

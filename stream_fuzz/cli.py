@@ -15,6 +15,7 @@ import argparse
 import json
 import math
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -24,9 +25,9 @@ from types import FrameType
 
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
-from stream_fuzz.corpus import Corpus, MalformedEntry, read_entry
+from stream_fuzz.corpus import SPLIT, Corpus, MalformedEntry, code_lines, read_entry, split_programs
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
-from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
+from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.oracles import Severity
 from stream_fuzz.parallel import RunConfig, run_parallel
@@ -158,61 +159,98 @@ def _parse_or_usage_error(judge: Judge, text: str, file: str) -> None:
 def cmd_compile(args: argparse.Namespace) -> int:
     text = _read_program(args.file)
     pipeline = _pipeline(args, text, "allocation")
+    programs = split_programs(text) or (text,)
+    failed = False
     with open_compiler(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as compiler:
         compiler.check_pipeline(pipeline)
-        result = compiler.compile(text, pipeline)
-    if result.ok:
-        sys.stdout.write(result.output or "")
-        print(f"// {result.summary()}", file=sys.stderr)
-        return EXIT_OK
-    print(f"{args.file}: {result.summary()}", file=sys.stderr)
-    for diagnostic in result.diagnostics[1:]:
-        print(f"  {diagnostic}", file=sys.stderr)
-    if result.stderr_tail and not result.diagnostics:
-        print(result.stderr_tail, file=sys.stderr)
-    return EXIT_FINDING
+        for number, program in enumerate(programs, 1):
+            if number > 1:
+                print(SPLIT, flush=True)
+            result = compiler.compile(program, pipeline)
+            label = _label(args.file, number, len(programs))
+            if result.ok:
+                sys.stdout.write(result.output or "")
+                print(f"// {label}: {result.summary()}", file=sys.stderr)
+                continue
+            failed = True
+            print(f"{label}: {result.summary()}", file=sys.stderr)
+            for diagnostic in result.diagnostics[1:]:
+                print(f"  {diagnostic}", file=sys.stderr)
+            if result.stderr_tail and not result.diagnostics:
+                print(result.stderr_tail, file=sys.stderr)
+    return EXIT_FINDING if failed else EXIT_OK
+
+
+def _printed_modules(text: str) -> list[str]:
+    """Compiler output split into its modules: at `// -----` lines (`--split-input-file` output) and at
+    IR dump headers (`// -----// IR Dump After ...`, what --mlir-print-ir-after writes to stderr)."""
+    chunks = re.split(r"^// -----.*$", text, flags=re.M)
+    return [chunk for chunk in chunks if code_lines(chunk)] or [text]
+
+
+def _label(file: str, number: int, count: int) -> str:
+    """How messages name one program of a file split at `// -----` lines."""
+    return f"{file} (program {number} of {count})" if count > 1 else file
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     text = _read_program(args.file)
     pipeline = _pipeline(args, text, "allocation")
+    if args.async_ir and not args.no_compile:
+        raise UsageError("--async-ir reads IR as it is: it needs --no-compile")
     if args.record and not args.no_compile:
         writable_folder(Path(args.record), "--record folder")
+    programs = split_programs(text) or (text,)
+    verdicts = []
     with Judge(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as judge:
         if args.no_compile:
             program = _read_program(args.input) if args.input else None
-            verdict = judge.check_output(text, program)
+            for output in _printed_modules(text):
+                verdicts.append(judge.check_output(output, program, async_ir=args.async_ir))
         else:
             judge.check_pipeline(pipeline)
-            _parse_or_usage_error(judge, text, args.file)
-            verdict = judge.judge(text, pipeline)
-    result = verdict.result
+            for number, program in enumerate(programs, 1):
+                _parse_or_usage_error(judge, program, _label(args.file, number, len(programs)))
+            verdicts = [judge.judge(program, pipeline) for program in programs]
     if args.json:
-        print(json.dumps(verdict.to_json(), indent=2))
-    else:
-        if result.outcome is not Outcome.OK:
-            what = "does not parse" if args.no_compile and result.outcome is Outcome.BAD_OUTPUT else ""
-            print(f"{args.file}: {what or result.summary()}")
-            for diagnostic in result.diagnostics[:3]:
-                print(f"  {diagnostic}")
-            if result.stderr_tail and not result.diagnostics:
-                print(result.stderr_tail)
-        for violation in verdict.violations:
-            print(violation)
-        if result.outcome in (Outcome.OK, Outcome.BAD_OUTPUT) and (verdict.violations or result.ok):
-            unknown = sum(verdict.unknown.values())
-            note = f", {unknown} placements unknown (not judged)" if unknown else ""
-            print(f"{args.file}: {len(verdict.violations)} violation(s){note} ({result.compiler.version})")
-    if args.record and not args.no_compile:
-        finding = finding_from(verdict, promised_valid=True)
-        if finding is not None:
-            corpus = Corpus(Path(args.record))
-            path = corpus.record_finding(
-                finding, text, pipeline, result.compiler, result.output, "by stream-fuzz check"
-            )
-            where = path or f"known: {corpus.known[finding.signature].path}"
-            print(f"{args.file}: {finding.title} [{finding.signature}] -> {where}")
-    return EXIT_OK if verdict.clean else EXIT_FINDING
+        shown = [verdict.to_json() for verdict in verdicts]
+        print(json.dumps(shown[0] if len(shown) == 1 else shown, indent=2))
+    for number, verdict in enumerate(verdicts, 1):
+        label = _label(args.file, number, len(verdicts))
+        if not args.json:
+            _print_verdict(verdict, label, args.no_compile)
+        if args.record and not args.no_compile:
+            _record(verdict, programs[number - 1], pipeline, Path(args.record), label)
+    return EXIT_OK if all(verdict.clean for verdict in verdicts) else EXIT_FINDING
+
+
+def _print_verdict(verdict: Verdict, label: str, no_compile: bool) -> None:
+    result = verdict.result
+    if result.outcome is not Outcome.OK:
+        what = "does not parse" if no_compile and result.outcome is Outcome.BAD_OUTPUT else ""
+        print(f"{label}: {what or result.summary()}")
+        for diagnostic in result.diagnostics[:3]:
+            print(f"  {diagnostic}")
+        if result.stderr_tail and not result.diagnostics:
+            print(result.stderr_tail)
+    for violation in verdict.violations:
+        print(violation)
+    if result.outcome in (Outcome.OK, Outcome.BAD_OUTPUT) and (verdict.violations or result.ok):
+        unknown = sum(verdict.unknown.values())
+        note = f", {unknown} placements unknown (not judged)" if unknown else ""
+        print(f"{label}: {len(verdict.violations)} violation(s){note} ({result.compiler.version})")
+
+
+def _record(verdict: Verdict, program: str, pipeline: str, folder: Path, label: str) -> None:
+    finding = finding_from(verdict, promised_valid=True)
+    if finding is None:
+        return
+    corpus = Corpus(folder)
+    result = verdict.result
+    by = "by stream-fuzz check"
+    path = corpus.record_finding(finding, program, pipeline, result.compiler, result.output, by)
+    where = path or f"known: {corpus.known[finding.signature].path}"
+    print(f"{label}: {finding.title} [{finding.signature}] -> {where}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -428,6 +466,22 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_findings(args: argparse.Namespace) -> int:
+    from stream_fuzz.trophies import render
+
+    folder = Path(args.corpus)
+    if not folder.is_dir():
+        raise UsageError(f"no corpus folder {folder}")
+    table = render(folder)
+    if args.write:
+        writable_file(Path(args.write), "--write")
+        Path(args.write).write_text(table)
+        print(f"wrote {args.write}")
+    else:
+        sys.stdout.write(table)
+    return EXIT_OK
+
+
 def _stats_progress(level: str, done: int, total: int) -> None:
     if done == total or done % 100 == 0:
         print(f"stats {level}: {done}/{total} programs", file=sys.stderr, flush=True)
@@ -453,6 +507,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file")
     _add_pipeline_options(check, "allocation")
     check.add_argument("--no-compile", action="store_true", help="FILE is already compiled IR: only check it")
+    check.add_argument(
+        "--async-ir",
+        action="store_true",
+        help="with --no-compile: FILE is async IR after copy-on-write (e.g. an --mlir-print-ir-after dump); "
+        "also check that no value is read after an op overwrote it in place",
+    )
     check.add_argument(
         "--input",
         metavar="PROGRAM",
@@ -535,6 +595,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compiler_options(stats)
     stats.set_defaults(run=cmd_stats)
 
+    findings = commands.add_parser("findings", help="the corpus as one Markdown table (docs/findings.md)")
+    findings.add_argument("--corpus", default="corpus", metavar="DIR")
+    findings.add_argument("--write", metavar="FILE", help="write the table to FILE instead of printing it")
+    findings.set_defaults(run=cmd_findings)
+
     replay = commands.add_parser(
         "replay", help="replay corpus entries: fails-as-recorded / fails-differently / passes / unreadable"
     )
@@ -575,7 +640,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(version_text())
             return EXIT_OK
         if args.command is None:
-            raise UsageError("a command is required (run, check, compile, replay, bisect, matrix, stats)")
+            commands = "run, check, compile, replay, bisect, matrix, stats, findings"
+            raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)
     except (UsageError, UnknownPipeline, CompilerNotFound, SetupError, MalformedEntry) as error:

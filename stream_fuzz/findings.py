@@ -30,7 +30,7 @@ KINDS = ("violation", "crash", "timeout", "bad-output", "invalid-program")
 # no effect in today's HAL lowering and intent has no consumer on a device: both are reported, and kept
 # in the corpus, without failing a pull request. Crashes, hangs, rejected programs and unreadable output
 # always fail.
-DEFAULT_FAIL_ON = frozenset({Severity.PLACEMENT, Severity.RACE})
+DEFAULT_FAIL_ON = frozenset({Severity.PLACEMENT, Severity.DATA, Severity.RACE})
 
 _DEVICE = re.compile(r"@[\w$.-]+")
 _SSA = re.compile(r"%[\w$.#-]+")

@@ -100,10 +100,11 @@ class Judge:
             return str(result.diagnostics[0]) if result.diagnostics else "does not parse"
         return ""
 
-    def check_output(self, text: str, program: str | None = None) -> Verdict:
+    def check_output(self, text: str, program: str | None = None, async_ir: bool = False) -> Verdict:
         """Check already-compiled IR (no pipeline runs), optionally knowing the `program` it came from.
-        BAD_OUTPUT: it does not parse (the violations, if any, were judged on a repaired reading)."""
-        return verdict_of(self.worker.analyze(text, program))
+        BAD_OUTPUT: it does not parse (the violations, if any, were judged on a repaired reading).
+        `async_ir`: the IR is async IR after copy-on-write; clobbered reads are checked in it too."""
+        return verdict_of(self.worker.analyze(text, program, midway=async_ir))
 
 
 def verdict_of(result: CompileResult) -> Verdict:

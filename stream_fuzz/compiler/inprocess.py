@@ -110,10 +110,11 @@ class InProcessCompiler:
         """Raise `UnknownPipeline` (naming what the pass manager rejects) unless `pipeline` parses."""
         self._request(Request("", pipeline, parse_pipeline_only=True))
 
-    def analyze(self, output: str, program: str | None = None) -> CompileResult:
+    def analyze(self, output: str, program: str | None = None, midway: bool = False) -> CompileResult:
         """Read IR some compiler printed (no passes run) and analyze it, knowing the `program` it was
-        compiled from when given. BAD_OUTPUT: it does not parse, or only after repairing a print defect."""
-        return self._request(Request(output, "", program))
+        compiled from when given. BAD_OUTPUT: it does not parse, or only after repairing a print defect.
+        `midway`: the IR is from the middle of the pipeline; the hook's midway check runs on it too."""
+        return self._request(Request(output, "", program, midway=midway))
 
     def _request(self, request: Request) -> CompileResult:
         pipeline = request.pipeline

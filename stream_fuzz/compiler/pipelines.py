@@ -10,6 +10,17 @@ PIPELINES: dict[str, str] = {
 }
 
 
+# The stream pipeline as the registered stages IREE builds it from (buildStreamTransformPassPipeline in
+# Dialect/Stream/Transforms/Passes.cpp): the same passes in the same order, which a test checks against
+# the pinned compiler's pipeline dump. The async stage is the one run step by step (`staging.py`).
+STREAM_STAGES: tuple[str, str, str] = (
+    "builtin.module(iree-util-verify-initialization-order,iree-stream-tensor-transformation-pipeline)",
+    "builtin.module(iree-stream-async-transformation-pipeline)",
+    "builtin.module(iree-stream-cmd-transformation-pipeline,iree-stream-optimization-pipeline,"
+    "iree-stream-cleanup-pipeline,symbol-dce)",
+)
+
+
 class UnknownPipeline(ValueError):
     pass
 

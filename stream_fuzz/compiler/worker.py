@@ -16,7 +16,9 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from .pipelines import resolve_pipeline
 from .result import Diagnostic, failed_pass_in
+from .staging import Staging, stage_stream_pipeline
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,7 @@ class Request:
     pipeline: str  # a full `builtin.module(...)` string; "" reads and analyzes `text` without passes
     input_text: str | None = None  # analyze only: the program `text` was compiled from
     parse_pipeline_only: bool = False  # only check that the pass manager accepts `pipeline`
+    midway: bool = False  # analyze only: `text` is async IR from the middle of the pipeline (its MIDWAY)
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str 
     # A module with before(input module), after(module, before's result, defect) and optionally
     # read(text, context) -> (module, defect) for compiled IR the plain parser rejects.
     analyze = load_hook(analyze_hook)
-    pipelines: dict[str, Any] = {}  # parsed pass managers, reused across programs
+    passes = _Passes(ir, passmanager, context)
 
     while True:
         try:
@@ -94,7 +97,7 @@ def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str 
         start = time.perf_counter()
         _restart_stderr()
         try:
-            reply = _answer(ir, passmanager, context, pipelines, request, post, analyze)
+            reply = _answer(ir, context, passes, request, post, analyze)
         except Exception:  # a bug in this driver or a hook, not in the compiler: report, keep serving
             reply = Reply("internal-error", stderr_tail=traceback.format_exc())
         conn.send(_timed(reply, time.perf_counter() - start))
@@ -124,35 +127,69 @@ def _timed(reply: Reply, elapsed: float) -> Reply:
     )
 
 
-def _answer(
-    ir: Any,
-    passmanager: Any,
-    context: Any,
-    pipelines: dict[str, Any],
-    request: Request,
-    post: Any,
-    analyze: Any,
-) -> Reply:
+class _Passes:
+    """Parsed pass managers, reused across programs (parsing one costs more than running it)."""
+
+    def __init__(self, ir: Any, passmanager: Any, context: Any) -> None:
+        self.ir, self.passmanager, self.context = ir, passmanager, context
+        self._managers: dict[str, Any] = {}
+
+    def manager(self, pipeline: str) -> Any:
+        if pipeline not in self._managers:
+            manager = self.passmanager.PassManager.parse(pipeline, self.context)
+            # Print nothing unless a pass fails; then its IR dump's header names the pass.
+            manager.enable_ir_printing(print_after_all=True, print_after_failure=True)
+            self._managers[pipeline] = manager
+        return self._managers[pipeline]
+
+    def run(self, pipeline: str, module: Any) -> None:
+        self.manager(pipeline).run(module.operation)
+
+    def run_staged(self, staging: Staging, module: Any, text: str, analyze: Any) -> dict[str, Any] | None:
+        """Run the staged pipeline on `module`, with the hook's `midway(module)` between head and tail.
+        When that finds something, the head is run again on `text` one stage at a time to name the first
+        stage after which it holds (and keep the IR before it: a one-pass reproducer's input)."""
+        for stage in staging.head:
+            self.run(stage.pipeline, module)
+        found = analyze.midway(module)
+        midway = {"found": found, **self._blame(staging, text, analyze)} if found else None
+        for stage in staging.tail:
+            self.run(stage.pipeline, module)
+        return midway
+
+    def _blame(self, staging: Staging, text: str, analyze: Any) -> dict[str, str]:
+        module = self.ir.Module.parse(text, self.context)
+        for index, stage in enumerate(staging.head):
+            watched = index >= staging.watch_from
+            before = str(module) if watched else ""
+            self.run(stage.pipeline, module)
+            if watched and analyze.midway(module):
+                return {"stage": stage.label, "stage_pipeline": stage.pipeline, "before": before}
+        return {}
+
+
+def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any, analyze: Any) -> Reply:
     if not request.pipeline:
         return _read_and_analyze(ir, context, request, analyze)
-    if request.pipeline not in pipelines:
-        try:
-            manager = passmanager.PassManager.parse(request.pipeline, context)
-        except (ValueError, ir.MLIRError) as error:
-            return Reply("bad-pipeline", stderr_tail=str(error).strip() or _stderr_now().strip())
-        # Print nothing unless a pass fails; then its IR dump's header names the pass.
-        manager.enable_ir_printing(print_after_all=True, print_after_failure=True)
-        pipelines[request.pipeline] = manager
+    try:
+        manager = passes.manager(request.pipeline)
+    except (ValueError, ir.MLIRError) as error:
+        return Reply("bad-pipeline", stderr_tail=str(error).strip() or _stderr_now().strip())
     if request.parse_pipeline_only:
         return Reply("ok")
+    staging = _staging(analyze, request.pipeline)
     try:
         module = ir.Module.parse(request.text, context)
     except ir.MLIRError as error:
         return Reply("diagnostic", diagnostics=_diagnostics(error))
     # What the program asked for, read before the pipeline rewrites the module in place.
     before = analyze.before(module) if analyze is not None else None
+    midway: dict[str, Any] | None = None
     try:
-        pipelines[request.pipeline].run(module.operation)
+        if staging is None:
+            manager.run(module.operation)
+        else:
+            midway = passes.run_staged(staging, module, request.text, analyze)
     except ir.MLIRError as error:
         return Reply("diagnostic", diagnostics=_diagnostics(error), failed_pass=failed_pass_in(_stderr_now()))
     if post is not None:
@@ -165,7 +202,8 @@ def _answer(
         ir.Module.parse(output, context)
     except ir.MLIRError as error:
         outcome, defect = "bad-output", _first(error)
-    extras = _analysis(analyze, module, before, defect)  # placement is judged on the live module anyway
+    # Placement is judged on the live module anyway.
+    extras = _analysis(analyze, module, before, defect, midway)
     diagnostics = _diagnostics_of(defect)
     return Reply(outcome, output=output, diagnostics=diagnostics, extras=extras)
 
@@ -182,7 +220,8 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
         return Reply("bad-output", output=request.text, diagnostics=_diagnostics(error))
     source = _parse_or_none(ir, context, request.input_text)
     before = analyze.before(source) if analyze is not None and source is not None else None
-    extras = _analysis(analyze, module, before, defect)
+    found = analyze.midway(module) if request.midway and analyze is not None else ()
+    extras = _analysis(analyze, module, before, defect, {"found": found} if found else None)
     return Reply(
         "bad-output" if defect else "ok",
         output=request.text,
@@ -191,13 +230,32 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
     )
 
 
-def _analysis(analyze: Any, module: Any, before: Any, defect: str) -> dict[str, Any]:
+def _analysis(
+    analyze: Any, module: Any, before: Any, defect: str, midway: dict[str, Any] | None = None
+) -> dict[str, Any]:
     if analyze is None:
         return {}
     started = time.perf_counter()
-    extras = dict(analyze.after(module, before, defect))
+    extras = dict(
+        analyze.after(module, before, defect, midway) if midway else analyze.after(module, before, defect)
+    )
     extras["analyze_s"] = time.perf_counter() - started
     return extras
+
+
+_STAGINGS: dict[tuple[str, str], Staging] = {}
+
+
+def _staging(analyze: Any, pipeline: str) -> Staging | None:
+    """How to run `pipeline` in stages for the analyze hook's `MIDWAY` = (from pass, before pass) check,
+    or None to run it whole. Only the stream pipeline is staged; a failure to stage it is an error of
+    this driver (StagingError), never a silently skipped check."""
+    window = getattr(analyze, "MIDWAY", None)
+    if window is None or pipeline != resolve_pipeline("stream"):
+        return None
+    if window not in _STAGINGS:
+        _STAGINGS[window] = stage_stream_pipeline(*window)
+    return _STAGINGS[window]
 
 
 def _first(error: Any) -> str:

@@ -1,0 +1,122 @@
+"""The async/clobbered-read rule: silent on the async IR the pinned compiler prints for correct programs,
+and it catches that IR broken the ways the compiler's bugs break it (a copy-on-write clone dropped)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from iree.compiler import ir
+from stream_fuzz.oracles.clobber import clobbered_reads
+
+from stream_fuzz.compiler import resolve_pipeline
+from stream_fuzz.judge import Judge
+from tests.conftest import corpus_witness
+from tests.oracles.conftest import PROGRAMS
+
+LOOK_AFTER = "iree-stream-place-transfer-executions"  # the last pass before scheduling (worker_hooks.MIDWAY)
+# Correct programs with in-place writes: a clone that must stay, one the compiler rightly elides (the
+# write and the read are in exclusive branches), tied updates and fills, a call, a loop.
+CORRECT = [
+    "async_clone_guards_later_read",
+    "async_branches_write_and_read",
+    "stream_tied_update_fill",
+    "stream_scf_if",
+    "stream_call",
+    "stream_fanout_fanin",
+]
+
+
+@pytest.fixture(scope="module")
+def async_ir(native_iree_opt: Path) -> Callable[[str], str]:
+    """async_ir(name) -> the IR the pinned compiler prints after LOOK_AFTER for that program."""
+
+    def get(name: str) -> str:
+        done = subprocess.run(
+            [str(native_iree_opt), f"--pass-pipeline={resolve_pipeline('stream')}",
+             f"--mlir-print-ir-after={LOOK_AFTER}", "-o", "/dev/null", str(PROGRAMS / f"{name}.mlir")],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        assert "IR Dump After" in done.stderr
+        return done.stderr
+
+    return get
+
+
+@pytest.fixture(scope="module")
+def judge() -> Iterator[Judge]:
+    with Judge(timeout=60) as pinned:
+        yield pinned
+
+
+def _ops(module: ir.Module, name: str) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == name:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
+
+
+def _drop_clones(module: ir.Module) -> None:
+    """What ElideAsyncCopies does when it judges a clone unneeded: its users read the source instead."""
+    for clone in _ops(module, "stream.async.clone"):
+        clone.results[0].replace_all_uses_with(clone.operands[0])
+        clone.erase()
+
+
+@pytest.mark.parametrize("name", CORRECT)
+def test_the_compilers_async_ir_of_a_correct_program_is_clean(
+    name: str, async_ir: Callable[[str], str]
+) -> None:
+    assert clobbered_reads(ir.Module.parse(async_ir(name), ir.Context())) == []
+
+
+def test_a_dropped_copy_on_write_clone_is_a_clobbered_read(async_ir: Callable[[str], str]) -> None:
+    module = ir.Module.parse(async_ir("async_clone_guards_later_read"), ir.Context())
+    assert _ops(module, "stream.async.clone")  # kept by the compiler: the dispatch reads after the fill
+    _drop_clones(module)
+    [clobber] = clobbered_reads(module)
+    assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.dispatch")
+    assert "@ex::@f" in clobber.reader
+
+
+def test_a_read_before_the_write_is_not_clobbered(async_ir: Callable[[str], str]) -> None:
+    module = ir.Module.parse(async_ir("async_clone_guards_later_read"), ir.Context())
+    _drop_clones(module)
+    [fill] = _ops(module, "stream.async.fill")
+    reader = next(op for op in _ops(module, "stream.async.dispatch") if "@ex::@f" in str(op))
+    reader.move_before(fill)  # the read now comes first: the write is its value's last use
+    assert clobbered_reads(module) == []
+
+
+def test_a_write_moved_out_of_its_branch_clobbers_the_other_branchs_read(
+    async_ir: Callable[[str], str],
+) -> None:
+    # The branch program's fill, moved out of its scf.if (the then-branch) into a position before the
+    # else-branch's read: the read now follows the write.
+    module = ir.Module.parse(async_ir("async_branches_write_and_read"), ir.Context())
+    [if_op] = _ops(module, "scf.if")
+    [fill] = _ops(module, "stream.async.fill")
+    fill.move_before(if_op)
+    assert [c.reader_name for c in clobbered_reads(module)] == ["stream.async.dispatch"]
+
+
+def test_the_judge_checks_the_async_ir_on_the_way_and_names_the_pass(judge: Judge) -> None:
+    # A known compiler bug whose output is serialized: no cmd-level rule can see it, the midway check does.
+    program = corpus_witness("async-clobbered-read-whole-update-fold-discards-copy-on-write-clone", 1)
+    verdict = judge.judge(program, resolve_pipeline("stream"))
+    assert [v.rule.id for v in verdict.violations] == ["async/clobbered-read"]
+    assert verdict.violations[0].via == "canonicalize after iree-stream-materialize-copy-on-write"
+
+
+@pytest.mark.parametrize("name", CORRECT)
+def test_the_judge_finds_nothing_midway_in_a_correct_program(name: str, judge: Judge) -> None:
+    text = (PROGRAMS / f"{name}.mlir").read_text()
+    verdict = judge.judge(text, resolve_pipeline("stream"))
+    assert not [v for v in verdict.violations if v.rule.id == "async/clobbered-read"]
