@@ -8,6 +8,8 @@
 // pipeline: builtin.module(iree-stream-schedule-allocation)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/bad-output-optimal-joinor-nests-members.mlir
+// pass: iree-stream-schedule-allocation
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinOR, used by ScheduleAllocation
 //   deriveResultAffinity): joining an optimal with another affinity merges each existing member with the
 //   *whole* other attribute (`it->second.joinOR(other)` instead of the member) and stores the result, itself

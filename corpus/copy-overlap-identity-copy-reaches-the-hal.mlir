@@ -7,6 +7,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/copy-overlap-identity-copy-reaches-the-hal.mlir
+// pass: cse
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug: the output holds `stream.cmd.copy %arg0[%c0], %arg0[%c0], %c8`, a copy of bytes onto
 //   themselves. It lowers unchanged to a HAL copy (StreamToHAL CmdCopyOpPattern) whose source and target
 //   ranges overlap, which runtime/src/iree/hal/command_buffer.h forbids ("the ranges must not overlap (as

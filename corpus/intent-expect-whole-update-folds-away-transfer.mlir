@@ -7,6 +7,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/intent-expect-whole-update-folds-away-transfer.mlir
+// pass: canonicalize
+// releases: 3.11, 3.12, 3.13
 // triage: not a bug (an oracle false alarm, fixed): stream.async.update over the whole of its target folds to
 //   its update value (canonicalize, StreamOpFolders.cpp AsyncUpdateOp::fold), so %v7 is the @d0 splat %v1 and
 //   the transfer %v5 to optimal<[@d1, @d0]> is dead and erased. %v7 has no consumer on a device; an @d0

@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-barrier-joined-to-producer-partition.mlir
+// pass: iree-stream-schedule-execution
+// releases: 3.4, 3.11, 3.12, 3.13
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): a
 //   stream.async.barrier is deferred as a sync op of its producer and inserted into the producer's partition
 //   with no affinity check (only transfers get `hasCompatibleAffinity`, added by PR #24748). When the

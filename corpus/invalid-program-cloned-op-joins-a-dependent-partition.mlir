@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-cloned-op-joins-a-dependent-partition.mlir
+// pass: iree-stream-schedule-execution
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference, the
 //   canAddOpToPartition preferCloneToConsumers branch): the splat %v1 prefers to be cloned into its
 //   consumers, but its only user is the scf.for (its init). The clone branch replaces the op's hazards with

@@ -6,6 +6,9 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-coalesce-adjacent-fills-offset.mlir
+// pass: canonicalize
+// releases: 3.1, 3.4, 3.11, 3.12, 3.13
+// upstream: PR #24869 (open)
 // triage: compiler bug (canonicalize: StreamOpFolders.cpp CoalesceAdjacentFills): merging a fill with the
 //   adjacent fill *before* it adds the two absolute offsets (`fillOp.getTargetOffset() +
 //   sourceOp.getTargetOffset()`) where the merged fill starts at the earlier one. Here the updates of splats

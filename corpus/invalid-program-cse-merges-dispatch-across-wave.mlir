@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-cse-merges-dispatch-across-wave.mlir
+// pass: cse
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (surfaces in cse after ScheduleConcurrency): an operand-less dispatch prefers to be
 //   cloned into its consumers (StreamOps.cpp AsyncDispatchOp::preferCloneToConsumers), so one execute holds
 //   two identical pure dispatches, one of them inside a stream.async.concurrent with the @d1 transfer;

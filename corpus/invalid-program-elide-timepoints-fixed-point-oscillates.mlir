@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-elide-timepoints-fixed-point-oscillates.mlir
+// pass: iree-stream-elide-timepoints
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (ElideTimepoints.cpp tryFoldAwaitWithTimelineOps, inside the optimization pipeline's
 //   iree-util-fixed-point-iterator): in a loop whose result is dead, each round ElideTimepoints adds
 //   `stream.timepoint.join max(%x, %0)` before an execute in the body although %x already covers %0 (its

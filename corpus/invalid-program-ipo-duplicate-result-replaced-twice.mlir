@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-ipo-duplicate-result-replaced-twice.mlir
+// pass: iree-util-ipo
+// releases: 3.1, 3.4, 3.11, 3.12, 3.13
 // triage: compiler bug (Util: IPO.cpp applyCallChanges): a callee returning one argument twice. Result 0 is a
 //   pass-through, so its uses are replaced with the call operand; result 1 is a duplicate of result 0, so its
 //   uses are replaced with the old call's result 0, which is erased afterwards: a dangling operand

@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-optimal-joinand-null-members.mlir
+// pass: iree-stream-schedule-execution
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinAND, the sibling of the joinOR defect in bad-
 //   output-optimal-joinor-nests-members): two transfers of external resources to one optimal target execute
 //   on that target (AsyncTransferOp::getDefaultExecutionAffinityAttr) and share a partition;

@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-cycle-through-scf-for-init.mlir
+// pass: iree-stream-schedule-execution
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): %v1 is
 //   read by the dispatch %v5 and is the init of the scf.for whose result %v5 also reads. `candidates |=
 //   consumers` re-admits %v5's partition, canAddOpToPartition accepts a hazard whose ordinal equals the

@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir
+// pass: iree-stream-refine-usage
+// releases: 3.1, 3.4, 3.11, 3.12, 3.13
 // triage: compiler bug (RefineUsage.cpp ApplyScfForOp over ResourceUsage.cpp
 //   ValueResourceUsage::updateFromUse): each scf.for init, iter_arg, yielded value and result gets the
 //   lifetime the usage analysis reports for it, independently, and nothing inserts a transition at the loop

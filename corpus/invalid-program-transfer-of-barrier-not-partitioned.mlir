@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir
+// pass: iree-stream-schedule-execution
+// releases: 3.4 (crash), 3.11, 3.12, 3.13
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): the
 //   barrier is deferred as a sync op of the splat and never gets a placement step of its own; the transfer of
 //   its result is compatible with it and is deferred as a sync op of the barrier, whose sync ops are only

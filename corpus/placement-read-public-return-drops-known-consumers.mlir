@@ -8,6 +8,8 @@
 // pipeline: builtin.module(iree-stream-schedule-allocation)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-public-return-drops-known-consumers.mlir
+// pass: iree-stream-schedule-allocation
+// releases: 3.1, 3.11, 3.13
 // triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
 //   AffinityAnalysis::tryLookupResourceUsageAffinity): %a, made on @d0, is read on @d1 and also returned from
 //   a public function. A public return makes the consumer set contain undef (the callers are unknown), and

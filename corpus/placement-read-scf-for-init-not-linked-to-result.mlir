@@ -8,6 +8,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-scf-for-init-not-linked-to-result.mlir
+// pass: iree-stream-schedule-allocation
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
 //   ValueConsumerAffinityPVS::updateFromUse, the scf::ForOp case): an scf.for init operand is linked only to
 //   the loop's iter_arg, never to the loop result, although a loop that runs zero times forwards the init to

@@ -7,6 +7,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-write-export-pinned-optimal-transfer-target.mlir
+// pass: iree-stream-place-transfer-executions
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (PlaceTransferExecutions, then ScheduleAllocation deriveResultAffinity): a transfer
 //   from @d3 to optimal<[@d0, @d6]> whose result stream.tensor.export pins to @d0. PlaceTransferExecutions
 //   (PlaceTransferExecutions.cpp, `!AffinityAttr::canExecuteTogether(pinnedAffinityAttr,

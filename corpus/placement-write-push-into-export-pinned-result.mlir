@@ -7,6 +7,9 @@
 // pipeline: builtin.module(iree-stream-schedule-allocation)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-write-push-into-export-pinned-result.mlir
+// pass: iree-stream-schedule-allocation
+// releases: 3.4, 3.11, 3.12, 3.13 (pre-scheduled input)
+// upstream: #21361, PR #24748
 // triage: not a bug for the release's own pipeline (a pass contract): a push executed on @d1 writes a result
 //   that stream.tensor.export pins to @d0, and schedule-allocation (ScheduleAllocation.cpp
 //   deriveResultAffinity) allocates it on @d0 only: a pinned value keeps only the pinning op's affinity.

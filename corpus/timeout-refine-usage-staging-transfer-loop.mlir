@@ -6,6 +6,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/timeout-refine-usage-staging-transfer-loop.mlir
+// pass: iree-stream-refine-usage
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug (RefineUsage.cpp UsageRefinementPattern::applyResultTransition(Operation*, ...), via
 //   ApplyGenericOp on stream.timepoint.await): a pre-scheduled execute yields a transfer to its own device
 //   whose result is staging; the awaited result's refined lifetime differs, and this overload of

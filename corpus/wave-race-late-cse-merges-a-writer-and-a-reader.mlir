@@ -7,6 +7,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/wave-race-late-cse-merges-a-writer-and-a-reader.mlir
+// pass: cse
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug, wrong data (the cleanup pipeline after ScheduleConcurrency: cse, then
 //   ClosureOpUtils.cpp optimizeClosureLikeOp): %v2 = transfer from(@d0) and %v10 = transfer of the same value
 //   differ until ScheduleExecution clears the from(@d0) equal to its partition's device

@@ -8,6 +8,8 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/wave-race-tied-chain-not-compared.mlir
+// pass: iree-stream-schedule-concurrency
+// releases: 3.1, 3.4, 3.11, 3.12, 3.13
 // triage: compiler bug, a data race (ScheduleConcurrency: ReferencePartitioning.cpp
 //   partitionRegionConcurrencyReference with ResourceHazards.cpp hasHazard): three tied in-place fills of one
 //   2-byte resource, [0,1) -> [1,2) -> [0,1), all land in one stream.cmd.concurrent, so fills 1 and 3 race on

@@ -1,21 +1,26 @@
-// stream-fuzz finding: violation: wave/race
-// signature: wave-race-fa94f69d410a
+// stream-fuzz finding: violation: async/clobbered-read
+// signature: async-clobbered-read-50ebf0d7ff5e
+// also-known-as: wave-race-fa94f69d410a
 // status: open
-// severity: race
+// severity: data, race
 // found: 2026-12-01 by stream-fuzz check (an L1 campaign, seed 7)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
-// reproduce: stream-fuzz replay corpus/wave-race-slice-update-fold-moves-read.mlir
+// reproduce: stream-fuzz replay corpus/async-clobbered-read-slice-update-fold-moves-read.mlir
+// pass: canonicalize
+// releases: 3.11, 3.12, 3.13
 // triage: compiler bug, wrong data (canonicalize: StreamOpFolders.cpp CombineSliceUpdateFromToCopy, after
 //   ElideAsyncCopies): ElideAsyncCopies drops the copy-on-write clones of %v7 because the in-place update
 //   %v11 is its last user once the slice is taken; the fold then turns update(slice %v7[8..16)) into a copy
-//   that reads %v7 at the update's position, after %v11 has written %v7 in place. ScheduleConcurrency (whose
-//   blind spot is wave-race-tied-chain-not-compared) then puts that read, cmd.copy %arg1[72..80), in one wave
+//   that reads %v7 at the update's position, after %v11 has written %v7 in place (the async/clobbered-read
+//   rule, first after the canonicalize after the first elide-async-copies). ScheduleConcurrency (whose blind
+//   spot is wave-race-tied-chain-not-compared) then also puts that read, cmd.copy %arg1[72..80), in one wave
 //   with entry2 (rw %arg1[64..80)). With the slice widened to [7..16) there is no race but byte 7 is still
 //   read after being overwritten: the fold is the root cause. 3.11-3.13; 3.1 and 3.4 keep a separate copy.
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-after=iree-stream-place-transfer-executions %s -o /dev/null 2> %t
+// RUN: stream-fuzz check --no-compile --async-ir %t
 
 module {
   util.global private @d0 : !hal.device
@@ -49,6 +54,6 @@ module {
   }
 }
 
-// CHECK: stream.cmd.copy %arg1[%c72], %arg1[%c0], %c8 : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c128}
-// CHECK: {{^      }$}}
-// CHECK: stream.cmd.dispatch @ex::@entry2
+// The correct output: in the async IR after iree-stream-place-transfer-executions no value is
+// read after an op overwrote it in place (the RUN lines check it: stream-fuzz's
+// async/clobbered-read rule, the invariant copy-on-write establishes).
