@@ -108,6 +108,7 @@ def test_internal_error_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "deliberate internal error" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_nothing_the_others_found(tmp_path: Path) -> None:
     report = tmp_path / "run.json"
     code = main(
