@@ -1,5 +1,5 @@
 // stream-fuzz finding: violation: async/clobbered-read
-// signature: async-clobbered-read-c3e401639229
+// signature: async-clobbered-read-6358547cfad3
 // status: open
 // severity: data
 // found: 2026-12-01 by the oracle's own tests (a program written to keep a copy-on-write clone)

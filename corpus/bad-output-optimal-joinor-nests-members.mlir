@@ -1,6 +1,6 @@
 // stream-fuzz finding: bad-output
 // signature: bad-output-99d3d726a9af
-// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6, placement-write-f8bfb3005df4, placement-read-8261ce8e4a24
+// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6, placement-write-f8bfb3005df4, placement-read-8261ce8e4a24, placement-read-b1cf74a610bd
 // status: open
 // severity: placement
 // found: 2026-11-30 by stream-fuzz check

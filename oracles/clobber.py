@@ -30,7 +30,7 @@ _TIED_SEGMENT = {
     "stream.async.execute": 0,
     "stream.async.concurrent": 0,
 }
-# Ops whose result is their operand under another name (no bytes move): they alias, they do not read.
+# Ops whose result is their operand under another name (no bytes move): the two are one storage.
 _PASSTHROUGH = frozenset({"stream.async.barrier", "stream.async.cast", "stream.timepoint.await"})
 # Uses that do not touch the bytes.
 _METADATA = frozenset({"stream.resource.size"})
@@ -53,27 +53,134 @@ class Clobber:
 
 
 def clobbered_reads(module: ir.Module) -> list[Clobber]:
-    """Every use of a value after an op that wrote it in place, in program order (see the module doc)."""
+    """Every use of a value after an op that wrote its storage in place, in program order (see the module
+    doc). A value is clobbered when it shares the written value's storage (`_Storage`) and was defined
+    before the write: the writer's own result, and what is computed from it, are the new contents."""
     found: list[Clobber] = []
     for function in _functions(module):
-        aliases = _Aliases()
+        storage = _Storage()
         ops = list(_walk(function))
-        for op in ops:
-            if op.name in _PASSTHROUGH:
-                for source, result in zip(op.operands, op.results, strict=False):
-                    aliases.join(source, result)
+        values = _values(function, ops)
         for writer in ops:
+            if _copies_onto_itself(writer, storage):
+                continue  # rewrites the bytes that are there: nothing is lost (copy/overlap judges it)
             for value in _overwritten(writer):
-                for reader in _readers(aliases.of(value), writer):
-                    if _after(reader, writer):
-                        found.append(_clobber(value, writer, reader))
+                root = storage.root(value)
+                for older in (member for member in values if storage.root(member) == root):
+                    if not _defined_before(older, writer):
+                        continue
+                    for reader in _readers(older, writer):
+                        if _after(reader, writer):
+                            found.append(_clobber(value, writer, reader))
     return found
+
+
+class _Storage:
+    """Which values are one resource's storage: an in-place writer's result and the operand it overwrote,
+    a barrier's, cast's or await's result and its operand, and a loop's or branch's result and the value
+    its body passes through unchanged (or only written in place). A clone, a transfer, a slice, a splat, a
+    dispatch's fresh result and a call's result are new storage."""
+
+    def __init__(self) -> None:
+        self._roots: dict[ir.Value, ir.Value] = {}
+
+    def root(self, value: ir.Value) -> ir.Value:
+        if value not in self._roots:
+            self._roots[value] = value  # a cycle through a loop's back edge ends here
+            self._roots[value] = self._find(value)
+        return self._roots[value]
+
+    def _find(self, value: ir.Value) -> ir.Value:
+        owner = value.owner
+        if isinstance(owner, ir.Block):  # a block argument: a loop's iter_arg starts as its initial value
+            parent = owner.owner.operation if owner.owner is not None else None
+            if parent is not None and parent.name == "scf.for":
+                index = ir.BlockArgument(value).arg_number - 1  # after the induction variable
+                if index >= 0:
+                    return self.root(parent.operands[3 + index])
+            return value
+        op = owner.operation
+        number = ir.OpResult(value).result_number
+        if op.name in _PASSTHROUGH:
+            return self.root(op.operands[number])
+        tied = _tied_operand(op, number)
+        if tied is not None:
+            return self.root(tied)
+        if op.name in ("scf.for", "scf.if"):
+            carried = {self.root(y.operands[number]) for y in _yields(op)}
+            if op.name == "scf.for" and carried == {self.root(op.regions[0].blocks[0].arguments[1 + number])}:
+                return self.root(op.operands[3 + number])
+            if op.name == "scf.if" and len(carried) == 1:
+                (only,) = carried
+                if not _inside(only, op):
+                    return only
+        return value
+
+
+def _values(function: ir.Operation, ops: list[ir.Operation]) -> list[ir.Value]:
+    """Every value of a function: its arguments, block arguments and results, in program order."""
+    values: list[ir.Value] = [*function.regions[0].blocks[0].arguments]
+    for op in ops:
+        values += list(op.results)
+        for region in op.regions:
+            for block in region.blocks:
+                values += list(block.arguments)
+    return values
+
+
+def _yields(op: ir.Operation) -> list[ir.Operation]:
+    return [region.blocks[0].operations[len(region.blocks[0].operations) - 1].operation
+            for region in op.regions if len(region.blocks)]  # fmt: skip
+
+
+def _inside(value: ir.Value, op: ir.Operation) -> bool:
+    """Is `value` defined inside `op`'s regions?"""
+    owner = value.owner
+    current = owner.owner.operation if isinstance(owner, ir.Block) and owner.owner is not None else None
+    if not isinstance(owner, ir.Block):
+        current = owner.operation
+    while current is not None:
+        if current == op:
+            return True
+        parent = current.parent
+        current = parent.operation if parent is not None else None
+    return False
+
+
+def _tied_operand(op: ir.Operation, result: int) -> ir.Value | None:
+    """The operand whose storage `op`'s result `result` is, written in place; None for a fresh result."""
+    if op.name in _WRITES_TARGET:
+        return op.operands[0]
+    segment = _TIED_SEGMENT.get(op.name)
+    if segment is None or "tied_operands" not in op.attributes:
+        return None
+    tied = ir.ArrayAttr(op.attributes["tied_operands"])
+    if result >= len(tied):  # an execute's timepoint result follows its resources
+        return None
+    index = ir.IntegerAttr(tied[result]).value
+    return op.operands[_segment_start(op, segment) + index] if index >= 0 else None
+
+
+def _segment_start(op: ir.Operation, segment: int) -> int:
+    if "operandSegmentSizes" not in op.attributes:
+        return 0
+    sizes = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
+    return sum(sizes[i] for i in range(segment))
+
+
+def _defined_before(value: ir.Value, writer: ir.Operation) -> bool:
+    """Was `value` defined before `writer` runs: a result of an earlier op, or an argument of a block
+    that holds the writer?"""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return any(block == owner for block, _ in _ancestors(writer))
+    return owner.operation != writer and _after(writer, owner.operation)
 
 
 def _functions(module: ir.Module) -> Iterator[ir.Operation]:
     for op in module.body.operations:
-        if op.operation.name in _FUNCTIONS and op.operation.regions:
-            yield op.operation
+        if op.operation.name in _FUNCTIONS and op.operation.regions and len(op.operation.regions[0].blocks):
+            yield op.operation  # not a declaration (no body)
 
 
 def _walk(op: ir.Operation) -> Iterator[ir.Operation]:
@@ -84,28 +191,41 @@ def _walk(op: ir.Operation) -> Iterator[ir.Operation]:
                 yield from _walk(child.operation)
 
 
+def _copies_onto_itself(op: ir.Operation, storage: _Storage) -> bool:
+    """stream.async.copy of a range onto the same range of the same storage (operands: target, its size,
+    offset and end, then the same for the source, then the length)."""
+    if op.name != "stream.async.copy":
+        return False
+    same_storage = storage.root(op.operands[0]) == storage.root(op.operands[4])
+    return same_storage and _same_index(op.operands[2], op.operands[6])
+
+
+def _same_index(a: ir.Value, b: ir.Value) -> bool:
+    if a == b:
+        return True
+    constants = [_constant(v) for v in (a, b)]
+    return constants[0] is not None and constants[0] == constants[1]
+
+
+def _constant(value: ir.Value) -> int | None:
+    owner = value.owner
+    if not isinstance(owner, ir.Block) and owner.name == "arith.constant":
+        return ir.IntegerAttr(owner.attributes["value"]).value
+    return None
+
+
 def _overwritten(op: ir.Operation) -> list[ir.Value]:
     """The operands `op` writes in place."""
-    if op.name in _WRITES_TARGET:
-        return [op.operands[0]]
-    segment = _TIED_SEGMENT.get(op.name)
-    if segment is None or "tied_operands" not in op.attributes:
-        return []
-    start = 0
-    if "operandSegmentSizes" in op.attributes:
-        sizes = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
-        start = sum(sizes[i] for i in range(segment))
-    tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
-    return [op.operands[start + index] for index in tied if index >= 0]
+    tied = [_tied_operand(op, number) for number in range(len(op.results))]
+    return list(dict.fromkeys(value for value in tied if value is not None))
 
 
-def _readers(values: list[ir.Value], writer: ir.Operation) -> Iterator[ir.Operation]:
-    for value in values:
-        for use in value.uses:
-            user = use.owner.operation
-            if user == writer or user.name in _PASSTHROUGH or user.name in _METADATA:
-                continue
-            yield user
+def _readers(value: ir.Value, writer: ir.Operation) -> Iterator[ir.Operation]:
+    for use in value.uses:
+        user = use.owner.operation
+        if user == writer or user.name in _METADATA:
+            continue
+        yield user
 
 
 def _after(op: ir.Operation, writer: ir.Operation) -> bool:
@@ -136,31 +256,6 @@ def _ancestors(op: ir.Operation) -> list[tuple[ir.Block, ir.Operation]]:
         parent = block.owner
         current = parent.operation if parent is not None else None
     return chain
-
-
-class _Aliases:
-    """Values that are one resource under several names (through barriers, casts and awaits)."""
-
-    def __init__(self) -> None:
-        self._members: list[list[ir.Value]] = []
-
-    def join(self, a: ir.Value, b: ir.Value) -> None:
-        group_a, group_b = self._group(a), self._group(b)
-        if group_a is group_b:
-            return
-        group_a.extend(group_b)
-        self._members = [g for g in self._members if g is not group_b]
-
-    def of(self, value: ir.Value) -> list[ir.Value]:
-        return list(self._group(value))
-
-    def _group(self, value: ir.Value) -> list[ir.Value]:
-        for group in self._members:
-            if any(member == value for member in group):
-                return group
-        group = [value]
-        self._members.append(group)
-        return group
 
 
 def _first_line(op: ir.Operation) -> str:

@@ -400,10 +400,14 @@ def _constant(value: ir.Value) -> int | None:
 
 
 def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[Violation, ...]:
-    """The async/clobbered-read rule, from what the worker found between two passes (`clobber.py`):
-    `stage` is the first pass after which the clobber shows. It is part of the signature, with the
-    reading op: one pass's fold and another's stale elision are different bugs whatever ops they touch."""
+    """The async/clobbered-read rule, from what the worker found between two passes (`clobber.py`).
+
+    Its signature is the rule and `stage`, the first pass after which the clobber shows: which ops read
+    and write is whatever the program holds (one campaign's findings of one pass read through fills,
+    clones, copies and the program's own observations alike). A read by `util.optimization_barrier` (the
+    program observing the value at its end) is the least telling, so such clobbers are listed last."""
     after = f" (first after {stage})" if stage else ""
+    ordered = sorted(clobbers, key=lambda c: c.reader_name == _OBSERVED)
     return tuple(
         Violation(
             Rule.CLOBBER,
@@ -413,13 +417,14 @@ def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[
             clobber.value,
             (),
             "",
-            clobber.reader_name,
-            uses=(f"{_short(clobber.reader_name)}:r",),  # not the writer: any op may be the one overwritten
             via=stage,
-            order=-len(clobbers) + index,  # before the cmd-level rules: they read the later IR
+            order=-len(ordered) + index,  # before the cmd-level rules: they read the later IR
         )
-        for index, clobber in enumerate(clobbers)
+        for index, clobber in enumerate(ordered)
     )
+
+
+_OBSERVED = "util.optimization_barrier"
 
 
 def _short(op_name: str) -> str:

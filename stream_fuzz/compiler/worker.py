@@ -160,11 +160,13 @@ class _Passes:
     def _blame(self, staging: Staging, text: str, analyze: Any) -> dict[str, str]:
         module = self.ir.Module.parse(text, self.context)
         for index, stage in enumerate(staging.head):
-            watched = index >= staging.watch_from
-            before = str(module) if watched else ""
             self.run(stage.pipeline, module)
-            if watched and analyze.midway(module):
-                return {"stage": stage.label, "stage_pipeline": stage.pipeline, "before": before}
+            if index >= staging.watch_from and analyze.midway(module):
+                # Printing before every stage would cost more than running the head once more.
+                before = self.ir.Module.parse(text, self.context)
+                for earlier in staging.head[:index]:
+                    self.run(earlier.pipeline, before)
+                return {"stage": stage.label, "stage_pipeline": stage.pipeline, "before": str(before)}
         return {}
 
 

@@ -1,38 +1,56 @@
 // stream-fuzz finding: violation: async/clobbered-read
-// signature: async-clobbered-read-8322d2072d9b
-// also-known-as: async-clobbered-read-2e5d61c5a592, wave-race-040950243855
+// signature: async-clobbered-read-b60cdc190332
+// also-known-as: wave-race-040950243855
 // status: open
 // severity: data, race
-// found: 2026-12-01 by stream-fuzz run (an L1 campaign, seed 23)
+// found: 2026-12-01 by stream-fuzz run (L1 campaigns, seeds 23 and 37)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
-// reproduce: stream-fuzz replay corpus/async-clobbered-read-elided-transfer-leaves-stale-last-use.mlir
+// reproduce: stream-fuzz replay corpus/async-clobbered-read-same-device-transfer-elided-while-source-is-read.mlir
 // pass: iree-stream-elide-async-copies
 // releases: 3.11, 3.12, 3.13 (3.1, 3.4 without a topology)
-// triage: compiler bug, wrong data (ElideAsyncCopies, Transforms/ElideAsyncCopies.cpp
-//   tryElideAsyncCopiesInRegion). After copy-on-write the IR is %t = transfer %v1 (same device, no from()),
-//   %k = clone %v1, a fill in place on %k, and a slice of %t. isSafeToElideTransferOp asks isLastUser(%v1,
-//   %t), which fills the LastUsers cache of %v1 from its current users {%t, %k}, then elides %t anyway
-//   through the same-type-transfer branch and moves the slice onto %v1. The clone is then judged from the
-//   stale cache: isLastUser(%v1, %k) still says yes, so it is elided too. The fill now writes %v1 in place
-//   while the slice still reads it (it must see 5s, it sees 7s: the async/clobbered-read rule, first after
-//   that elide-async-copies); ScheduleConcurrency also puts the fill and the slice's copy in one
-//   stream.cmd.concurrent. Each elision alone is right; together they are not. The topology matters only
-//   because it makes a no-from() transfer on one device elidable (hasUnifiedMemory of a device with itself).
-//   3.11-3.13; a topology-free form races on 3.1 and 3.4, where ScheduleExecution drops the same-device
-//   transfer. Witness 2, a cross-device form over a unified_memory link, is serialized and silently wrong on
-//   3.11-3.13 (a dispatch on @d1 reads the buffer after the @d0 fill). Correct: the slice reads a copy taken
-//   before the fill.
-// witnesses: 2, one per split of the file (the first is the smallest)
+// triage: compiler bug, wrong data (the first ElideAsyncCopies, Transforms/ElideAsyncCopies.cpp
+//   isSafeToElideTransferOp: its "same-type transfers are always safe to elide" branch). A transfer to the
+//   device its source already lives on is elided even when its result is then written in place and the source
+//   is still read afterwards. Witness 1: %v2 = transfer %v1 on @d0, and @entry1 writes %v2 in place while
+//   also reading %v1; after the elision @entry1 writes %v1 itself, and the program's last read of %v1 (its
+//   barrier) sees @entry1's output instead of the 1234 splat. Copy-on-write had nothing to copy: %v2 had one
+//   use. Witness 2 adds a second elision: the branch first asks isLastUser(%v1, %t), filling the LastUsers
+//   cache of %v1 from its users at that moment, elides %t anyway, and the protecting clone %k is then judged
+//   from the stale cache and elided too; the fill writes %v1 while the slice still reads it (also a
+//   wave/race). Witness 3 is the cross-device form over a unified_memory link: serialized, silently wrong.
+//   With a device topology (hasUnifiedMemory of a device with itself) a no-from() transfer is elidable;
+//   3.11-3.13 (witness 1 needs transfer on(): 3.12, 3.13). A topology-free form of witness 2 races on 3.1 and
+//   3.4, where ScheduleExecution drops the same-device transfer. Correct: the transfer stays a copy (or the
+//   source is not read after the write).
+// witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-after=iree-stream-place-transfer-executions %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
 
+module attributes {stream.topology = #hal.device.topology<links = [(@d0 -> @d1 = {unified_memory = true}), (@d1 -> @d0 = {unified_memory = true})]>} {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @tied_by_its_reader() {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c1234_i32 = arith.constant 1234 : i32
+    %v1 = stream.async.splat on(#hal.device.promise<@d0>) %c1234_i32 : i32 -> !stream.resource<*>{%c16}
+    %v2 = stream.async.transfer on(#hal.device.promise<@d0>) %v1 : !stream.resource<*>{%c16} -> to(#hal.device.promise<@d0>) !stream.resource<*>{%c16}
+    %v3 = stream.async.dispatch on(#hal.device.promise<@d0>) @ex::@entry1(%v2[%c0 to %c16 for %c16], %v1[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}, !stream.resource<*>{%c16}) -> (%v2{%c16})
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v1 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v3 : !stream.resource<*>
+    util.return
+  }
+}
+
+// -----
+
 module attributes {stream.topology = #hal.device.topology<links = [(@d0 -> @d1 = {unified_memory = true})]>} {
 util.global private @d0 : !hal.device
 util.global private @d1 : !hal.device
-util.func public @sliced() {
+util.func public @stale_last_use() {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
