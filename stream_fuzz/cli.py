@@ -25,15 +25,17 @@ from types import FrameType
 
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
-from stream_fuzz.corpus import SPLIT, Corpus, MalformedEntry, code_lines, read_entry, split_programs
+from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
+from stream_fuzz.issue_draft import ReleaseResult, async_clobber_in_any, draft_issue
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
-from stream_fuzz.oracles import Severity
+from stream_fuzz.oracles import Rule, Severity
 from stream_fuzz.parallel import RunConfig, run_parallel
 from stream_fuzz.preflight import SetupError, preflight, writable_file, writable_folder
 from stream_fuzz.progress import Progress
-from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_paths
+from stream_fuzz.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
+from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
 from stream_fuzz.report import as_json, summary, write_json, write_junit
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -251,6 +253,93 @@ def _record(verdict: Verdict, program: str, pipeline: str, folder: Path, label: 
     path = corpus.record_finding(finding, program, pipeline, result.compiler, result.output, by)
     where = path or f"known: {corpus.known[finding.signature].path}"
     print(f"{label}: {finding.title} [{finding.signature}] -> {where}")
+
+
+def cmd_reduce(args: argparse.Namespace) -> int:
+    entry = _entry(args.entry)
+    path = entry.path
+    target = Path(args.output) if args.output else one_pass_path(entry)
+    if not args.output:
+        writable_folder(entry.path.parent, "the entry's corpus folder")
+        target.parent.mkdir(exist_ok=True)
+    if args.output != "-":
+        writable_file(target, "-o")
+    with Judge(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as judge:
+        try:
+            reduction = reduce_entry(entry, judge, budget_s=_positive(args.budget, "--budget"))
+        except NotReproduced as error:
+            print(f"stream-fuzz reduce: {error}", file=sys.stderr)
+            return EXIT_FINDING
+        except BisectError as error:
+            raise UsageError(str(error)) from error
+        compiler = judge.compiler_info
+    if reduction.stage.pipeline == entry.pipeline and reduction.lines >= code_lines(entry.programs[0]):
+        why = (
+            "no pass alone shows it"
+            if reduction.stage.name == entry.pipeline
+            else f"the entry's pipeline is {reduction.stage.name} alone"
+        )
+        print(f"{path.name}: {why}, and its witness is as small as it gets: nothing written", file=sys.stderr)
+        return EXIT_OK
+    text = reduction.entry_text(f"{compiler.version} ({compiler.backend})")
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    where = "stdout" if args.output == "-" else str(target)
+    print(
+        f"{path.name}: {reduction.stage.name}, {code_lines(reduction.before)} -> {reduction.lines} lines of"
+        f" code in {reduction.seconds:.1f} s ({reduction.candidates} candidates) -> {where}",
+        file=sys.stderr,
+    )
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    entry = _entry(args.entry)
+    if args.output:
+        writable_file(Path(args.output), "-o")
+    timeout = _positive(args.timeout, "--timeout")
+    budget = _positive(args.budget, "--budget")
+    with Judge(timeout=timeout) as pinned:
+        try:
+            reduction = reduce_entry(entry, pinned, budget_s=budget)
+        except NotReproduced as error:
+            print(f"stream-fuzz report: {error}", file=sys.stderr)
+            return EXIT_FINDING
+        except BisectError as error:
+            raise UsageError(str(error)) from error
+        releases = [ReleaseResult(_who(pinned), replay_entry(entry, pinned))]
+    for path in args.iree_opt or []:
+        with Judge(path, timeout=timeout) as other:
+            print(f"stream-fuzz report: replaying on {other.compiler_info.version}", file=sys.stderr)
+            clobber = None
+            if reduction.finding.rules and reduction.finding.rules[0] is Rule.CLOBBER:
+                clobber = async_clobber_in_any(other, entry)
+            releases.append(ReleaseResult(_who(other), replay_entry(entry, other), clobber))
+    text = draft_issue(entry, reduction, releases)
+    if args.output:
+        Path(args.output).write_text(text)
+        print(f"stream-fuzz report: wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def _who(judge: Judge) -> str:
+    info = judge.compiler_info
+    return f"{info.version} ({info.backend})"
+
+
+def _entry(name: str) -> Entry:
+    path = Path(name)
+    if not path.is_file():
+        raise UsageError(f"no such corpus entry: {path}")
+    try:
+        return read_entry(path)
+    except MalformedEntry as error:
+        raise UsageError(str(error)) from error
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -524,6 +613,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_compiler_options(check)
     check.set_defaults(run=cmd_check)
+
+    reduce = commands.add_parser(
+        "reduce", help="shrink a corpus entry to the smallest input of the one pass that breaks"
+    )
+    reduce.add_argument("entry", metavar="ENTRY", help="a corpus entry, e.g. corpus/<name>.mlir")
+    reduce.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="where to write it (- for stdout; default corpus/one-pass/<name>)",
+    )
+    reduce.add_argument(
+        "--budget", type=float, default=DEFAULT_BUDGET_S, metavar="S", help="time limit for shrinking"
+    )
+    _add_compiler_options(reduce)
+    reduce.set_defaults(run=cmd_reduce)
+
+    report = commands.add_parser("report", help="an upstream issue draft (Markdown) for a corpus entry")
+    report.add_argument("entry", metavar="ENTRY", help="a corpus entry, e.g. corpus/<name>.mlir")
+    report.add_argument(
+        "--iree-opt",
+        metavar="PATH",
+        action="append",
+        help="another compiler to try (a release's native iree-opt); repeat for several",
+    )
+    report.add_argument("-o", "--output", metavar="FILE", help="write the draft here (default: stdout)")
+    report.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET_S,
+        metavar="S",
+        help="time limit for the one-pass reducer",
+    )
+    report.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S", help="per-program compile time limit"
+    )
+    report.set_defaults(run=cmd_report)
 
     run = commands.add_parser("run", help="a time-boxed fuzz campaign: the main job")
     run.add_argument(

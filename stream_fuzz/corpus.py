@@ -41,6 +41,10 @@ from stream_fuzz.findings import Finding
 STATUSES = ("open", "fixed", "not-a-bug")
 HEADER = "// stream-fuzz finding:"
 SPLIT = "// -----"
+# The `output:` header of an entry whose pipeline stops in the async phase: its output is checked as
+# async IR (clobbered reads), as its RUN lines do with `stream-fuzz check --no-compile --async-ir`.
+ASYNC_OUTPUT = "async IR, checked for clobbered reads"
+ONE_PASS_FOLDER = "one-pass"  # corpus/one-pass/<entry>: its one-pass reproducer (`stream-fuzz reduce`)
 _REQUIRED = ("signature", "status", "found", "compiler", "pipeline")
 _KEY = re.compile(r"^//\s*(?P<key>[A-Za-z][\w -]*?)\s*:\s?(?P<value>.*)$")
 # Lines a campaign writes and may rewrite when it shrinks its own entry; every other line is kept.
@@ -71,6 +75,8 @@ class Entry:
     pass_name: str = ""  # the pass triage blames (`// pass:`), or the one the compiler reported failing
     releases: str = ""  # the releases triage found it in (`// releases:`)
     upstream: str = ""  # an upstream issue or pull request (`// upstream:`)
+    async_output: bool = False  # `// output: async IR...`: the output is judged as async IR
+    nondeterministic: bool = False  # `// nondeterministic: <why>`: it fails differently from run to run
 
     @property
     def kind(self) -> str:
@@ -150,6 +156,8 @@ def read_entry(path: Path) -> Entry:
         value("pass") or value("failing pass"),
         value("releases"),
         value("upstream"),
+        value("output").lower().startswith("async"),
+        bool(value("nondeterministic")),
     )
 
 

@@ -28,6 +28,9 @@ class Verdict:
     result: CompileResult
     violations: tuple[Violation, ...] = ()
     unknown: dict[str, int] = field(default_factory=dict)
+    # For a clobbered read: the first pass after which it shows, runnable alone, and the IR before it.
+    blamed_pipeline: str = ""
+    before_blamed: str = ""
 
     @property
     def clean(self) -> bool:
@@ -66,8 +69,14 @@ class Judge:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def judge(self, text: str, pipeline: str) -> Verdict:
-        """Compile `text` with `pipeline`, then check the output."""
+    def judge(self, text: str, pipeline: str, async_output: bool = False) -> Verdict:
+        """Compile `text` with `pipeline`, then check the output. `async_output`: the pipeline stops in the
+        async phase (one pass of it, say), so its output is checked as async IR, for clobbered reads too."""
+        if async_output:
+            verdict = self.judge(text, pipeline)
+            if verdict.result.outcome is not Outcome.OK:
+                return verdict
+            return self.check_output(verdict.result.output or "", text, async_ir=True)
         if self.external is None:
             return verdict_of(self.worker.compile(text, pipeline))
         result = self.external.compile(text, pipeline)
@@ -111,4 +120,4 @@ def verdict_of(result: CompileResult) -> Verdict:
     report = result.extras.get("oracle")
     if not isinstance(report, Report):
         return Verdict(result)
-    return Verdict(result, report.violations, report.unknown)
+    return Verdict(result, report.violations, report.unknown, report.blamed_pipeline, report.before_blamed)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from stream_fuzz.corpus import Entry, MalformedEntry, read_corpus, read_entry
+from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, read_corpus, read_entry
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
 
@@ -97,18 +97,32 @@ def _replay_witness(program: str, entry: Entry, judge: Judge) -> Witness:
     unreadable = judge.parse_error(program)
     if unreadable:
         return Witness(UNREADABLE, reason=unreadable)
-    finding = finding_from(judge.judge(program, entry.pipeline), promised_valid=True)
-    if finding is None:
-        return Witness(PASSES)
-    reason = finding.details[0] if finding.details else finding.title
-    state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
-    return Witness(state, finding.signature, f"{finding.signature}: {reason}")
+    # A bug triage found nondeterministic (a use-after-free) is compiled up to this many times: it is
+    # still there when any run fails as recorded.
+    attempts = NONDETERMINISTIC_ATTEMPTS if entry.nondeterministic else 1
+    witness = Witness(PASSES)
+    for _ in range(attempts):
+        finding = finding_from(judge.judge(program, entry.pipeline, entry.async_output), promised_valid=True)
+        if finding is None:
+            continue
+        reason = finding.details[0] if finding.details else finding.title
+        state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
+        witness = Witness(state, finding.signature, f"{finding.signature}: {reason}")
+        if state == AS_RECORDED:
+            break
+    return witness
+
+
+NONDETERMINISTIC_ATTEMPTS = 5
 
 
 def iter_entries(paths: list[Path]) -> Iterator[Entry | MalformedEntry]:
+    """The entries of files and folders; a folder's one-pass reproducers (`stream-fuzz reduce`) too."""
     for path in paths:
         if path.is_dir():
             yield from read_corpus(path)
+            if (path / ONE_PASS_FOLDER).is_dir():
+                yield from read_corpus(path / ONE_PASS_FOLDER)
         else:
             try:
                 yield read_entry(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stream_fuzz.corpus import Entry, MalformedEntry, read_corpus
+from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, code_lines, read_corpus
 
 # What a finding that is not a violation breaks, for the severity column.
 _KIND_EFFECT = {
@@ -38,8 +38,11 @@ def render(folder: Path) -> str:
         "",
         f"{counts['open']} open, {counts['fixed']} fixed, {counts['not-a-bug']} not a bug.",
         "",
-        "| entry | kind | severity | pass | releases | status | upstream |",
-        "|---|---|---|---|---|---|---|",
+        "`one pass` links the reproducer for the pass alone (`stream-fuzz reduce`), with its lines of code;",
+        "`draft` the upstream issue draft (`stream-fuzz report`).",
+        "",
+        "| entry | kind | severity | pass | releases | status | one pass | draft | upstream |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for entry in rows:
         severity = entry.severity if entry.kind == "violation" else _KIND_EFFECT.get(entry.kind, entry.kind)
@@ -51,7 +54,26 @@ def render(folder: Path) -> str:
             entry.pass_name or "-",
             entry.releases or "-",
             entry.status,
+            _one_pass(entry),
+            _draft(entry, folder),
+            entry.upstream or "-",
         ]
-        cells.append(entry.upstream or "-")
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _one_pass(entry: Entry) -> str:
+    path = entry.path.parent / ONE_PASS_FOLDER / entry.path.name
+    if not path.exists():
+        # An entry for one pass already (pre-scheduled input to schedule-allocation) is its own.
+        return "the entry" if entry.pipeline.count("(") == 1 else "-"
+    lines = code_lines(path.read_text())
+    return f"[{lines} lines](../corpus/{ONE_PASS_FOLDER}/{entry.path.name})"
+
+
+def _draft(entry: Entry, folder: Path) -> str:
+    name = f"{entry.path.stem}.md"
+    return f"[draft](upstream-drafts/{name})" if (folder.parent / "docs" / DRAFTS / name).exists() else "-"
+
+
+DRAFTS = "upstream-drafts"  # docs/upstream-drafts/<entry>.md

@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import tempfile
 import time
+from dataclasses import replace
 from typing import Any
 
 from .pipelines import UnknownPipeline
@@ -13,6 +14,8 @@ from .result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Outcome, cra
 from .subprocess_backend import CompilerNotFound, crash_report, native_iree_opt
 from .worker import Reply, Request, load_hook, serve
 
+# A crash the native binary does not reproduce is retried this many times in a fresh worker.
+CRASH_RETRIES = 2
 # Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
 # ever seen, so a long campaign would otherwise grow without bound.
 RECYCLE_AFTER = 5000
@@ -116,7 +119,7 @@ class InProcessCompiler:
         `midway`: the IR is from the middle of the pipeline; the hook's midway check runs on it too."""
         return self._request(Request(output, "", program, midway=midway))
 
-    def _request(self, request: Request) -> CompileResult:
+    def _request(self, request: Request, retry_crash: bool = True) -> CompileResult:
         pipeline = request.pipeline
         if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
             self._stop()
@@ -131,10 +134,12 @@ class InProcessCompiler:
             answered, reply = True, None  # the worker died mid-request
         elapsed = time.perf_counter() - started
         if reply is None:
-            return self._dead_worker_result(request, elapsed, timed_out=not answered)
+            return self._dead_worker_result(request, elapsed, not answered, retry_crash)
         return self._result_from_reply(reply, pipeline)
 
-    def _dead_worker_result(self, request: Request, elapsed: float, timed_out: bool) -> CompileResult:
+    def _dead_worker_result(
+        self, request: Request, elapsed: float, timed_out: bool, retry_crash: bool = True
+    ) -> CompileResult:
         pipeline = request.pipeline
         if timed_out:
             self._stop()  # kill the hung worker; the next call starts a fresh one
@@ -148,8 +153,25 @@ class InProcessCompiler:
         self._process.join(timeout=5)
         code = self._process.exitcode
         self._stop()
-        stderr = self._stderr_tail() + self._native_crash_report(request)
-        return crash_result(self.info, pipeline, elapsed, stderr, "compiler worker", code)
+        report = self._native_crash_report(request) if retry_crash else ""
+        crashed = crash_result(
+            self.info, pipeline, elapsed, self._stderr_tail() + report, "compiler worker", code
+        )
+        if report or not retry_crash:
+            return crashed
+        # The crash does not reproduce in the native binary: a use-after-free, say, that crashes only
+        # sometimes. Run the program again in a fresh worker; if the compiler then rejects it, that
+        # diagnostic is the same bug seen deterministically (and signs the finding stably). Otherwise
+        # the crash stands: it is never traded for a pass, nor for a clean run.
+        for attempt in range(CRASH_RETRIES):
+            again = self._request(request, retry_crash=False)
+            if again.outcome in (Outcome.DIAGNOSTIC, Outcome.BAD_OUTPUT):
+                how = crashed.stderr_tail.splitlines()[-1]
+                note = f"[the worker crashed on this program {attempt + 1} time(s) ({how}); then:]"
+                return replace(again, stderr_tail=f"{note}\n{again.stderr_tail}".strip())
+            if again.outcome is not Outcome.CRASH:
+                break
+        return crashed
 
     def _native_crash_report(self, request: Request) -> str:
         """The bindings install no crash handler, so a dead worker says only its signal. The native

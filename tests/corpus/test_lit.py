@@ -14,7 +14,15 @@ import pytest
 from stream_fuzz.corpus import read_entry
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-ENTRIES = sorted(CORPUS.glob("*.mlir"))
+# The entries and their one-pass reproducers (`stream-fuzz reduce`), both lit tests of the suite.
+ENTRIES = sorted(CORPUS.glob("*.mlir")) + sorted(CORPUS.glob("one-pass/*.mlir"))
+
+
+def _name(path: Path) -> str:
+    """How lit names a test: its path below corpus/."""
+    return str(path.relative_to(CORPUS))
+
+
 # What a RUN line that is itself broken prints: such a failure would pass as an expected one.
 BROKEN = (
     "command not found",
@@ -52,21 +60,21 @@ def _blocks(output: str) -> dict[str, tuple[str, str]]:
 def test_lit_passes_with_open_entries_expected_to_fail(lit_run: subprocess.CompletedProcess[str]) -> None:
     assert lit_run.returncode == 0, lit_run.stdout[-6000:] + lit_run.stderr[-2000:]
     results = {name: code for name, (code, _) in _blocks(lit_run.stdout).items()}
-    assert set(results) == {path.name for path in ENTRIES}, "lit did not run every entry"
+    assert set(results) == {_name(path) for path in ENTRIES}, "lit did not run every entry"
     for path in ENTRIES:
         expected = "XFAIL" if read_entry(path).status == "open" else "PASS"
-        assert results[path.name] == expected, (path.name, results[path.name])
+        assert results[_name(path)] == expected, (_name(path), results[_name(path)])
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", ENTRIES, ids=[p.stem for p in ENTRIES])
+@pytest.mark.parametrize("path", ENTRIES, ids=[_name(p) for p in ENTRIES])
 def test_an_open_entry_fails_because_filecheck_rejects_the_output(
     path: Path, lit_run: subprocess.CompletedProcess[str]
 ) -> None:
     entry = read_entry(path)
     if entry.status != "open":
         pytest.skip(f"status {entry.status}: lit expects it to pass")
-    _, printed = _blocks(lit_run.stdout)[path.name]
+    _, printed = _blocks(lit_run.stdout)[_name(path)]
     assert not any(sign in printed for sign in BROKEN), printed[-3000:]
     # FileCheck's complaint, or (entries whose bug no CHECK line can see) the oracle's, about the output.
     about_output = "|".join(

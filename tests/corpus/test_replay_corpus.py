@@ -27,7 +27,7 @@ from stream_fuzz.judge import Judge
 from stream_fuzz.replay import AS_RECORDED, EXPECTED, replay_entry
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus"
-ENTRIES = sorted(CORPUS.glob("*.mlir"))
+ENTRIES = sorted(CORPUS.glob("*.mlir")) + sorted(CORPUS.glob("one-pass/*.mlir"))  # and one-pass reproducers
 TIMEOUT_S = 10  # entries compile in milliseconds; a hang (a timeout entry) must not hold the suite
 
 
@@ -40,7 +40,11 @@ def judge() -> Iterator[Judge]:
 def _entries() -> list[ParameterSet]:
     """A hang waits out the timeout: the slow tier replays it."""
     return [
-        pytest.param(path, id=path.stem, marks=[pytest.mark.slow] if path.name.startswith("timeout-") else [])
+        pytest.param(
+            path,
+            id=str(path.relative_to(CORPUS).with_suffix("")),
+            marks=[pytest.mark.slow] if path.name.startswith("timeout-") else [],
+        )
         for path in ENTRIES
     ]
 
@@ -62,7 +66,9 @@ def _checked_witnesses() -> list[ParameterSet]:
             continue
         for index, program in enumerate(entry.programs):
             if re.search(r"^// CHECK", program, re.M):
-                params.append(pytest.param(entry, index, id=f"{path.stem}-{index + 1}"))
+                params.append(
+                    pytest.param(entry, index, id=f"{path.relative_to(CORPUS).with_suffix('')}-{index + 1}")
+                )
     return params
 
 

@@ -18,3 +18,12 @@ def abort(module: object) -> None:
 
 def hang(module: object) -> None:
     time.sleep(600)
+
+
+def abort_the_first_time(module: object) -> None:
+    """A crash that does not reproduce: aborts the first worker that runs it (the flag file named by
+    STREAM_FUZZ_TEST_FLAG records that it did), then lets the program compile."""
+    flag = os.environ["STREAM_FUZZ_TEST_FLAG"]
+    if not os.path.exists(flag):
+        open(flag, "w").close()
+        os.abort()

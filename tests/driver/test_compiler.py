@@ -185,6 +185,19 @@ def test_in_process_crash_restarts_the_worker(hook: str, signal_number: int) -> 
     assert second.outcome is Outcome.CRASH
 
 
+def test_a_crash_that_does_not_reproduce_is_still_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The worker is retried in a fresh process (a use-after-free may crash only sometimes); a clean retry
+    # never hides the crash it follows.
+    monkeypatch.setenv("STREAM_FUZZ_TEST_FLAG", str(tmp_path / "crashed-once"))
+    text = program("fanout_in_wave.mlir")
+    with InProcessCompiler(timeout=60, post_hook="tests.driver.faults:abort_the_first_time") as flaky:
+        result = flaky.compile(text, ALLOCATION)
+    assert result.outcome is Outcome.CRASH and "signal 6" in result.stderr_tail
+    assert (tmp_path / "crashed-once").exists()
+
+
 def test_in_process_hang_is_killed_and_the_next_program_compiles() -> None:
     with InProcessCompiler(timeout=2, post_hook="tests.driver.faults:hang") as hanging:
         result = hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION)
