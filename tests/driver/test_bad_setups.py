@@ -290,6 +290,25 @@ def percentiles_of_few_samples(tmp: Path) -> None:
     assert ran.code == 0 and "p90 n/a (5 programs)" in ran.out and "p90 0.000" not in ran.out
 
 
+def reduce_and_report_of_bad_entries(tmp: Path) -> None:
+    missing = str(tmp / "no-such-entry.mlir")
+    broken = tmp / "broken.mlir"
+    broken.write_text("// stream-fuzz finding: crash\n// status: opne\nutil.func public @f() {\n}\n")
+    for command in ("reduce", "report"):
+        for entry, says in ((missing, "no such corpus entry"), (str(broken), "broken.mlir")):
+            ran = stream_fuzz(command, entry)
+            no_traceback(ran)
+            assert ran.code == 2 and says in ran.err, (command, entry, ran.err)
+    passing = CORPUS / "placement-read-pull-of-import-without-from.mlir"  # not a bug: it passes
+    ran = stream_fuzz("reduce", str(passing), "-o", str(tmp / "out.mlir"))
+    no_traceback(ran)
+    assert ran.code == 1 and "passes" in ran.err and not (tmp / "out.mlir").exists()
+    ran = stream_fuzz("reduce", str(L1_ENTRY), "-o", str(tmp / "no-folder" / "out.mlir"))
+    assert ran.code == 2 and "no-folder" in ran.err
+    ran = stream_fuzz("check", str(SEED), "--async-ir")
+    assert ran.code == 2 and "--no-compile" in ran.err
+
+
 CASES: list[tuple[str, Callable[[Path], None]]] = [
     ("--iree-opt /bin/false", broken_compiler_binary),
     ("a compiler that fails on every program", compiler_failing_every_program),
@@ -316,6 +335,7 @@ CASES: list[tuple[str, Callable[[Path], None]]] = [
     ("matrix and stats", matrix_and_stats_leave_nothing_behind),
     ("stream-fuzz --version", version_flag),
     ("stats --examples 5", percentiles_of_few_samples),
+    ("reduce / report of a missing, malformed or passing entry", reduce_and_report_of_bad_entries),
 ]
 
 
