@@ -132,10 +132,13 @@ def test_a_real_crash_names_its_pass_and_function_in_both_backends(native_iree_o
     for result in (in_process, subprocess):
         assert result.outcome is Outcome.CRASH, result.summary()
         lines = result.stderr_tail.splitlines()
-        # The pass always (it does not depend on the stack); the function when the stack reaches it.
+        # The pass always (it does not depend on the stack); the site when the stack reaches it. Which
+        # frame of the pass's file is innermost depends on the build's inlining and symbols (CI saw
+        # applyAsyncAllocations, this machine AllocationScope::add), so only the pass part is fixed.
         assert "[crashed in pass: iree-stream-schedule-allocation]" in lines
         sites = [line for line in lines if line.startswith("[crash site:")]
-        assert sites in ([], ["[crash site: ScheduleAllocationPass > AllocationScope::add]"])
+        assert len(sites) <= 1, sites
+        assert all(site.startswith("[crash site: ScheduleAllocationPass > ") for site in sites), sites
         assert "IR Dump" not in result.stderr_tail
 
 
