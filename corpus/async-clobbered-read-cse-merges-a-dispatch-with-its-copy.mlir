@@ -20,7 +20,7 @@
 //   merges-a-writer-and-a-reader (a CSE after copy-on-write merges a value with its copy), with a different
 //   CSE and a different copy. Correct: @f reads bytes the fill does not write (a second @make, or a copy).
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-after=iree-stream-place-transfer-executions %s -o /dev/null 2> %t
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-schedule-concurrency %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
 
 util.global private @d0 : !hal.device
@@ -38,6 +38,6 @@ util.func public @main() {
   util.return
 }
 
-// The correct output: in the async IR after iree-stream-place-transfer-executions no value is
-// read after an op overwrote it in place (the RUN lines check it: stream-fuzz's
-// async/clobbered-read rule, the invariant copy-on-write establishes).
+// The correct output: in the async IR before iree-stream-schedule-concurrency no value is read after an op
+// overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the
+// invariant copy-on-write establishes).

@@ -7,10 +7,13 @@ elision removes a clone only where it still holds. A later pass that breaks it (
 past the write, an elision judged on stale use lists) makes the program read bytes that were already
 overwritten: wrong results, whether or not the scheduler then also races the two ops.
 
-`clobbered_reads(module)` checks the invariant on async IR (the worker runs it between
-`iree-stream-place-transfer-executions` and `iree-stream-schedule-execution`, where every op is still a
-flat `stream.async.*` op in program order). Program order is execution order for one value's users there:
-the hazard analysis that schedules them relies on exactly that.
+`clobbered_reads(module)` checks the invariant on async IR (the worker runs it after every pass from
+copy-on-write through `iree-stream-schedule-execution`). Before scheduling, every op is a flat
+`stream.async.*` op and program order is execution order for one value's users: the hazard analysis that
+schedules them relies on exactly that. After it, the ops sit in `stream.async.execute` regions issued in
+program order; an execute whose result is tied to a captured operand writes that operand in place, so a
+later execute that captures the old value reads overwritten bytes (the partitioner ordered a read after
+the write it preceded).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ _TIED_SEGMENT = {
     "stream.async.execute": 0,
     "stream.async.concurrent": 0,
 }
+# Ops whose region arguments are their leading resource operands (`with(%x as %arg0, ...)`).
+_CAPTURES = frozenset({"stream.async.execute", "stream.async.concurrent"})
 # Ops whose result is their operand under another name (no bytes move): the two are one storage.
 _PASSTHROUGH = frozenset({"stream.async.barrier", "stream.async.cast", "stream.timepoint.await"})
 # Uses that do not touch the bytes.
@@ -72,7 +77,7 @@ def clobbered_reads(module: ir.Module) -> list[Clobber]:
                     for reader in _readers(older, writer):
                         if _after(reader, writer):
                             found.append(_clobber(value, writer, reader))
-    return found
+    return list(dict.fromkeys(found))  # one read reaches a writer by several names (a result, its yield)
 
 
 class _Storage:
@@ -98,11 +103,21 @@ class _Storage:
                 index = ir.BlockArgument(value).arg_number - 1  # after the induction variable
                 if index >= 0:
                     return self.root(parent.operands[3 + index])
+            if parent is not None and parent.name in _CAPTURES:
+                # An execute's or concurrent region's arguments are its captured resources, in order: two
+                # captures of one resource are one storage inside the region too.
+                return self.root(parent.operands[ir.BlockArgument(value).arg_number])
             return value
         op = owner.operation
         number = ir.OpResult(value).result_number
         if op.name in _PASSTHROUGH:
             return self.root(op.operands[number])
+        if op.name in _CAPTURES:
+            # A region's results are what it yields (its timepoint result, past them, is not a resource).
+            (yielded,) = _yields(op)
+            if number < len(yielded.operands):
+                return self.root(yielded.operands[number])
+            return value
         tied = _tied_operand(op, number)
         if tied is not None:
             return self.root(tied)
@@ -215,7 +230,10 @@ def _constant(value: ir.Value) -> int | None:
 
 
 def _overwritten(op: ir.Operation) -> list[ir.Value]:
-    """The operands `op` writes in place."""
+    """The operands `op` writes in place. An execute or concurrent region writes nothing itself: the ops
+    in it write its captures (a tied result can also hand a capture back unchanged)."""
+    if op.name in _CAPTURES:
+        return []
     tied = [_tied_operand(op, number) for number in range(len(op.results))]
     return list(dict.fromkeys(value for value in tied if value is not None))
 
@@ -225,7 +243,17 @@ def _readers(value: ir.Value, writer: ir.Operation) -> Iterator[ir.Operation]:
         user = use.owner.operation
         if user == writer or user.name in _METADATA:
             continue
+        if _hands_out(user):  # whoever uses the region's result reads it; an unused result reads nothing
+            yield from _readers(user.parent.results[use.operand_number], writer)
+            continue
         yield user
+
+
+def _hands_out(op: ir.Operation) -> bool:
+    """The yield of an execute or concurrent region: it reads nothing itself, the region's result is the
+    value (`_Storage`)."""
+    parent = op.parent
+    return op.name == "stream.yield" and parent is not None and parent.name in _CAPTURES
 
 
 def _after(op: ir.Operation, writer: ir.Operation) -> bool:

@@ -16,8 +16,10 @@ from .intent import Intent, read_intent
 from .sanitize import read_compiled
 
 # The worker runs the stream pipeline in stages and calls `midway` on the async IR before this pass's
-# second name; what it checks holds from the first one on (see clobber.py).
-MIDWAY = ("iree-stream-materialize-copy-on-write", "iree-stream-schedule-execution")
+# second name; what it checks holds from the first one on (see clobber.py). The window ends after
+# schedule-execution, not before it: partitioning moves ops between executes, and a read it moves past
+# an in-place write is the same wrong data as one a fold moves.
+MIDWAY = ("iree-stream-materialize-copy-on-write", "iree-stream-schedule-concurrency")
 
 
 def before(module: ir.Module) -> Intent:

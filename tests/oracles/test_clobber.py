@@ -16,7 +16,9 @@ from stream_fuzz.judge import Judge
 from tests.conftest import corpus_witness
 from tests.oracles.conftest import PROGRAMS
 
-LOOK_AFTER = "iree-stream-place-transfer-executions"  # the last pass before scheduling (worker_hooks.MIDWAY)
+LOOK_AFTER = "iree-stream-place-transfer-executions"  # the last pass before scheduling
+PARTITIONED = "iree-stream-schedule-execution"  # the last pass the worker's check reads (worker_hooks.MIDWAY)
+PARTITIONING_BUG = "async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write"
 # Correct programs with in-place writes: a clone that must stay, one the compiler rightly elides (the
 # write and the read are in exclusive branches), tied updates and fills, a call, a loop.
 CORRECT = [
@@ -30,19 +32,25 @@ CORRECT = [
 
 
 @pytest.fixture(scope="module")
-def async_ir(native_iree_opt: Path) -> Callable[[str], str]:
-    """async_ir(name) -> the IR the pinned compiler prints after LOOK_AFTER for that program."""
+def printed_after(native_iree_opt: Path) -> Callable[[str, str], str]:
+    """printed_after(program text, pass) -> the IR the pinned compiler prints after that pass."""
 
-    def get(name: str) -> str:
+    def get(text: str, after: str) -> str:
         done = subprocess.run(
             [str(native_iree_opt), f"--pass-pipeline={resolve_pipeline('stream')}",
-             f"--mlir-print-ir-after={LOOK_AFTER}", "-o", "/dev/null", str(PROGRAMS / f"{name}.mlir")],
-            capture_output=True, text=True, check=True,
+             f"--mlir-print-ir-after={after}", "-o", "/dev/null", "-"],
+            input=text, capture_output=True, text=True, check=True,
         )  # fmt: skip
         assert "IR Dump After" in done.stderr
         return done.stderr
 
     return get
+
+
+@pytest.fixture(scope="module")
+def async_ir(printed_after: Callable[[str, str], str]) -> Callable[[str], str]:
+    """async_ir(name) -> the IR the pinned compiler prints after LOOK_AFTER for that program."""
+    return lambda name: printed_after((PROGRAMS / f"{name}.mlir").read_text(), LOOK_AFTER)
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +83,56 @@ def test_the_compilers_async_ir_of_a_correct_program_is_clean(
     name: str, async_ir: Callable[[str], str]
 ) -> None:
     assert clobbered_reads(ir.Module.parse(async_ir(name), ir.Context())) == []
+
+
+@pytest.mark.parametrize("name", CORRECT)
+def test_the_compilers_partitioned_ir_of_a_correct_program_is_clean(
+    name: str, printed_after: Callable[[str, str], str]
+) -> None:
+    text = printed_after((PROGRAMS / f"{name}.mlir").read_text(), PARTITIONED)
+    assert "stream.async.execute" in text
+    assert clobbered_reads(ir.Module.parse(text, ir.Context())) == []
+
+
+def test_a_read_partitioned_after_an_in_place_write_is_clobbered(
+    printed_after: Callable[[str, str], str],
+) -> None:
+    # The compiler's own output: @read came before the fill in program order, ScheduleExecution put it
+    # in a later execute. The reader named is that execute, the writer the fill inside the earlier one.
+    text = printed_after(corpus_witness(PARTITIONING_BUG, 0), PARTITIONED)
+    before = printed_after(corpus_witness(PARTITIONING_BUG, 0), LOOK_AFTER)
+    assert clobbered_reads(ir.Module.parse(before, ir.Context())) == []  # right until partitioning
+    [clobber] = clobbered_reads(ir.Module.parse(text, ir.Context()))
+    assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.execute")
+
+
+def test_a_region_result_read_after_the_write_inside_its_region_is_clobbered(
+    printed_after: Callable[[str, str], str],
+) -> None:
+    # Witness 2: the first execute yields both the pre-fill value and the fill's result; an execute
+    # issued later reads the pre-fill one. The yield itself reads nothing: one clobber, named at the reader.
+    text = printed_after(corpus_witness(PARTITIONING_BUG, 1), PARTITIONED)
+    [clobber] = clobbered_reads(ir.Module.parse(text, ir.Context()))
+    assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.execute")
+    assert "@ex::@read" not in clobber.writer
+
+
+def test_an_unused_region_result_is_no_read(printed_after: Callable[[str, str], str]) -> None:
+    # The same IR with the late reader gone (a mutant): the stale value is yielded but nobody reads it.
+    module = ir.Module.parse(printed_after(corpus_witness(PARTITIONING_BUG, 1), PARTITIONED), ir.Context())
+    [reader] = [op for op in _ops(module, "stream.async.execute") if "@ex::@read" in str(op)]
+    _drop_uses_of_results(reader)
+    reader.erase()
+    assert clobbered_reads(module) == []
+
+
+def _drop_uses_of_results(op: ir.Operation) -> None:
+    """Erase, innermost first, every op that uses `op`'s results (their own users too)."""
+    for result in op.results:
+        for use in list(result.uses):
+            user = use.owner.operation
+            _drop_uses_of_results(user)
+            user.erase()
 
 
 def test_a_dropped_copy_on_write_clone_is_a_clobbered_read(async_ir: Callable[[str], str]) -> None:
