@@ -37,6 +37,8 @@ from pathlib import Path
 from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.findings import Finding
+from stream_fuzz.oracles import Rule
+from stream_fuzz.oracles.worker_hooks import MIDWAY
 
 STATUSES = ("open", "fixed", "not-a-bug")
 HEADER = "// stream-fuzz finding:"
@@ -185,6 +187,25 @@ def run_line(finding: Finding, pipeline: str, split: bool = False) -> str:
     return f"// RUN: {command} 2>&1 | FileCheck %s"
 
 
+CLOBBER_CORRECT_OUTPUT = (
+    f"// The correct output: in the async IR before {MIDWAY[1]} no value is read after an op\n"
+    "// overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the\n"
+    "// invariant copy-on-write establishes)."
+)
+
+
+def async_ir_run_lines(pipeline: str, split: bool = False) -> list[str]:
+    """RUN lines that check a clobbered read: the async IR where the worker reads it (before the pass
+    `worker_hooks.MIDWAY` names), judged by `stream-fuzz check --no-compile --async-ir`."""
+    quoted = pipeline.replace("'", "'\\''")
+    split_flag = "--split-input-file " if split else ""
+    return [
+        f"// RUN: iree-opt {split_flag}--pass-pipeline='{quoted}' --mlir-print-ir-before={MIDWAY[1]} %s"
+        " -o /dev/null 2> %t",
+        "// RUN: stream-fuzz check --no-compile --async-ir %t",
+    ]
+
+
 def render_entry(
     finding: Finding,
     program: str,
@@ -211,13 +232,20 @@ def render_entry(
         lines.append(f"// failing pass: {finding.failed_pass}")
     lines.append("// what was found:")
     lines += [f"//   {line}" for line in finding.details[:12]]
-    if finding.kind == "violation" and not checks:
+    clobber = Rule.CLOBBER in finding.rules
+    if finding.kind == "violation" and not checks and not clobber:
         lines.append("// note: no CHECK line tells the faulty output from a fixed one; the oracle line does")
-    lines += ["//", run_line(finding, pipeline)]
-    if finding.kind == "violation" and not checks:
+    if clobber:  # a fact about the async IR on the way, which no line on the final output can state
+        lines += ["//", *async_ir_run_lines(pipeline)]
+    else:
+        lines += ["//", run_line(finding, pipeline)]
+    if finding.kind == "violation" and not checks and not clobber:
         lines.append("// RUN: iree-opt --pass-pipeline='" + pipeline.replace("'", "'\\''") + "' %s -o %t")
         lines.append("// RUN: stream-fuzz check --no-compile %t --input %s")
-    lines += ["", program.strip(), "", "// The correct output:", *correct_output_lines(finding), *checks]
+    if clobber:
+        lines += ["", program.strip(), "", CLOBBER_CORRECT_OUTPUT]
+    else:
+        lines += ["", program.strip(), "", "// The correct output:", *correct_output_lines(finding), *checks]
     return "\n".join(lines) + "\n"
 
 

@@ -4,6 +4,7 @@ correct output, and a replay that tells a still-open bug from a fixed one and fr
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.findings import Finding, diagnostic_class, finding_from, normalize
 from stream_fuzz.judge import Judge
 from stream_fuzz.replay import AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE, replay_paths
+from tests.conftest import CORPUS, corpus_witness
 from tests.oracles.conftest import PROGRAMS
 
 SEED = (PROGRAMS / "seed_tp4_fanout.mlir").read_text()
@@ -222,3 +224,27 @@ def test_replay_command_streams_states_and_writes_json(faulty: Judge, tmp_path: 
     assert f"passes             [open]       {path}  <-- fixed upstream?" in done.stdout
     data = json.loads(report.read_text())
     assert data["counts"] == {AS_RECORDED: 0, DIFFERENTLY: 0, PASSES: 1, UNREADABLE: 0}
+
+
+def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
+    real: Judge, tmp_path: Path
+) -> None:
+    """No line on the final output can state a clobbered read (the bytes are wrong, the IR looks fine):
+    the entry a campaign writes prints the async IR where the worker read it and runs the oracle on it,
+    so lit fails on the buggy compiler (XFAIL for an open entry), not passes."""
+    program = corpus_witness("async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write", 0)
+    stream = resolve_pipeline("stream")
+    verdict = real.judge(program, stream)
+    finding = finding_from(verdict)
+    assert finding is not None and finding.rules[0].id == "async/clobbered-read"
+    folder = tmp_path / "c"
+    path = Corpus(folder).record(finding, program, stream, verdict.result.compiler, [])
+    assert path is not None
+    text = path.read_text()
+    assert "--mlir-print-ir-before=iree-stream-schedule-concurrency" in text
+    assert "stream-fuzz check --no-compile --async-ir %t" in text
+    shutil.copy(CORPUS / "lit.cfg.py", folder / "lit.cfg.py")
+    lit = str(Path(sys.executable).parent / "lit")
+    done = subprocess.run([lit, "-a", str(path)], capture_output=True, text=True, timeout=300)
+    assert f"XFAIL: stream-fuzz corpus :: {path.name}" in done.stdout, done.stdout[-3000:]
+    assert "async/clobbered-read" in done.stdout  # failed because the oracle named the read
