@@ -1,5 +1,5 @@
 """What the midway check costs: L1 programs judged with the stream pipeline whole, and in stages with the
-clobbered-read check after `iree-stream-schedule-execution` (`oracles/worker_hooks.MIDWAY`).
+clobbered-read check at the end of the async stage (`oracles/worker_hooks.MIDWAY`).
 
     python benchmarks/bench_midway.py [--examples N] [--seed S]
 

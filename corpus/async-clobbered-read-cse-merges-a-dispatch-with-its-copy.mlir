@@ -16,11 +16,11 @@
 //   replaces the clone by a second @make dispatch. stream.async.dispatch is pure, and the cse after the
 //   second ElideAsyncCopies merges the two: the fill now writes %a itself and @f reads 7s where it must read
 //   what @make wrote. Serialized in one execute, so no race: only the async/clobbered-read rule sees it,
-//   first after that cse. 3.11-3.13; 3.1 keeps a copy, 3.4 two dispatches. Same family as wave-race-late-cse-
-//   merges-a-writer-and-a-reader (a CSE after copy-on-write merges a value with its copy), with a different
+//   first after that cse. 3.11-3.13; 3.1 keeps a copy, 3.4 two dispatches. Same family as
+//   async-clobbered-read-late-cse-merges-a-writer-and-a-reader (a CSE after copy-on-write merges a value with its copy), with a different
 //   CSE and a different copy. Correct: @f reads bytes the fill does not write (a second @make, or a copy).
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-schedule-concurrency %s -o /dev/null 2> %t
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
 
 util.global private @d0 : !hal.device
@@ -38,6 +38,6 @@ util.func public @main() {
   util.return
 }
 
-// The correct output: in the async IR before iree-stream-schedule-concurrency no value is read after an op
+// The correct output: in the async IR before iree-stream-verify-lowering-to-async no value is read after an op
 // overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the
 // invariant copy-on-write establishes).

@@ -20,7 +20,7 @@
 //   Correct: keep the result out of place (or the dispatch after @read) when the target is used between
 //   the dispatch and the update.
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-schedule-concurrency %s -o /dev/null 2> %t
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
 
 module {
@@ -41,6 +41,6 @@ module {
   }
 }
 
-// The correct output: in the async IR before iree-stream-schedule-concurrency no value is read after an op
+// The correct output: in the async IR before iree-stream-verify-lowering-to-async no value is read after an op
 // overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the
 // invariant copy-on-write establishes).

@@ -26,7 +26,7 @@
 //   earlier, or an earlier partition).
 // witnesses: 2, one per split of the file (the first is the smallest)
 //
-// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-schedule-concurrency %s -o /dev/null 2> %t
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
 
 module {
@@ -75,6 +75,6 @@ module {
   }
 }
 
-// The correct output: in the async IR before iree-stream-schedule-concurrency no value is read after an op
+// The correct output: in the async IR before iree-stream-verify-lowering-to-async no value is read after an op
 // overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the
 // invariant copy-on-write establishes).

@@ -30,7 +30,7 @@
 //   ways in); %d and %r read the bytes from before the write.
 // witnesses: 4, one per split of the file (the first is the smallest)
 //
-// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-schedule-concurrency %s -o /dev/null 2> %t
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
 
 util.global private @d0 : !hal.device
@@ -118,6 +118,6 @@ util.func public @refined_then_dispatched(%h: !hal.buffer_view) -> (!hal.buffer_
   util.return %o0, %o1 : !hal.buffer_view, !hal.buffer_view
 }
 
-// The correct output: in the async IR before iree-stream-schedule-concurrency no value is read after an op
+// The correct output: in the async IR before iree-stream-verify-lowering-to-async no value is read after an op
 // overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the
 // invariant copy-on-write establishes).

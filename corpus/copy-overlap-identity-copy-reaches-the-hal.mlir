@@ -18,7 +18,7 @@
 //   (ScheduleExecution had cleared the one from(@d0)) and optimizeClosureLikeOp (ClosureOpUtils.cpp) merges
 //   the duplicate results and captures, turning the in-place copy into %v2 into a copy of the merged value
 //   onto itself. 3.11-3.13; 3.1 and 3.4 keep two buffers. The same late merge gives wrong data with a real
-//   writer: wave-race-late-cse-merges-a-writer-and-a-reader.
+//   writer: async-clobbered-read-late-cse-merges-a-writer-and-a-reader.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 

@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: wave/race
 // signature: wave-race-b2798780d10a
-// also-known-as: wave-race-9ee5d24c2345
+// also-known-as: wave-race-9ee5d24c2345, wave-race-9dcf201c79e5
 // status: open
 // severity: race
 // found: 2026-12-01 by stream-fuzz check
@@ -18,8 +18,12 @@
 //   compared. All releases 3.1-3.13. Related, fixed: #14889. Correct: fill 3 after fill 1. Witness 2 (an L1
 //   campaign, shrunk by hand): a copy of bytes onto themselves, a fill, then a copy into the same byte, tied;
 //   the self-copy (see copy-overlap-identity-copy-reaches-the-hal) reads byte 0 and writes it back, so the
-//   later copy's value can be lost.
-// witnesses: 2, one per split of the file (the first is the smallest)
+//   later copy's value can be lost. Witness 3 (an L1 campaign, seed 59, 62 programs; written by hand after
+//   it): a zero-length copy into %s[16, 16) sits between a splat and the dispatch that updates the splat in
+//   place. The splat and the copy rightly do not conflict (no byte in common), and the dispatch's ranges are
+//   on the copy's result, another SSA value of the same storage, so it is compared with neither: the splat's
+//   fill and @update run in one wave on the same 16 bytes.
+// witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 
@@ -69,3 +73,28 @@ util.func public @self_copy_then_copy() {
 // CHECK: stream.cmd.copy %arg1[%c0], %arg1[%c0], %c1 : !stream.resource<transient>{%c2} -> !stream.resource<transient>{%c2}
 // CHECK: {{^      }$}}
 // CHECK: stream.cmd.copy %arg0[%c1], %arg1[%c0], %c1 : !stream.resource<transient>{%c2} -> !stream.resource<transient>{%c2}
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.func public @zero_length_copy_in_the_chain() {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c0_i8 = arith.constant 0 : i8
+    %c1_i8 = arith.constant 1 : i8
+    %src = stream.async.splat on(#hal.device.affinity<@d0>) %c1_i8 : i8 -> !stream.resource<*>{%c4}
+    %s = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i8 : i8 -> !stream.resource<*>{%c16}
+    %c = stream.async.copy on(#hal.device.affinity<@d0>) %src[%c0 to %c0], %s[%c16 to %c16], %c0 : !stream.resource<*>{%c4} -> %s as !stream.resource<*>{%c16}
+    %d = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@update(%c[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> %c{%c16}
+    util.optimization_barrier %src : !stream.resource<*>
+    util.optimization_barrier %d : !stream.resource<*>
+    util.return
+  }
+}
+
+// CHECK-LABEL: util.func public @zero_length_copy_in_the_chain(
+// CHECK: stream.cmd.fill %c0_i8, %arg0[%c64 for %c16] : i8 -> !stream.resource<transient>{%c128}
+// CHECK: {{^      }$}}
+// CHECK: stream.cmd.dispatch @ex::@update

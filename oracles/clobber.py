@@ -8,12 +8,13 @@ past the write, an elision judged on stale use lists) makes the program read byt
 overwritten: wrong results, whether or not the scheduler then also races the two ops.
 
 `clobbered_reads(module)` checks the invariant on async IR (the worker runs it after every pass from
-copy-on-write through `iree-stream-schedule-execution`). Before scheduling, every op is a flat
-`stream.async.*` op and program order is execution order for one value's users: the hazard analysis that
-schedules them relies on exactly that. After it, the ops sit in `stream.async.execute` regions issued in
-program order; an execute whose result is tied to a captured operand writes that operand in place, so a
-later execute that captures the old value reads overwritten bytes (the partitioner ordered a read after
-the write it preceded).
+copy-on-write to the end of the async stage). Before scheduling, every op is a flat `stream.async.*` op
+and program order is execution order for one value's users: the hazard analysis that schedules them
+relies on exactly that. After it, the ops sit in `stream.async.execute` partitions issued in program
+order, and in `stream.async.concurrent` waves inside them; a region's arguments are its captures and its
+results what it yields, so a read in a later execute or after a wave of a value the earlier one wrote in
+place reads overwritten bytes (the scheduler ordered a read after the write it preceded). Within a wave
+the order is the region's: a read before a write there is a race, which `wave/race` judges.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def clobbered_reads(module: ir.Module) -> list[Clobber]:
                 continue  # rewrites the bytes that are there: nothing is lost (copy/overlap judges it)
             for value in _overwritten(writer):
                 root = storage.root(value)
+                if _carried_into_a_loop(writer, root):
+                    continue  # a loop-carried write: not judged (the model has no iterations)
                 for older in (member for member in values if storage.root(member) == root):
                     if not _defined_before(older, writer):
                         continue
@@ -130,6 +133,16 @@ class _Storage:
                 if not _inside(only, op):
                     return only
         return value
+
+
+def _carried_into_a_loop(writer: ir.Operation, root: ir.Value) -> bool:
+    """Is `writer` inside an scf.for whose storage `root` comes from outside the loop (an initial value or
+    a capture)? Whether a later iteration or the code after the loop still needs the old bytes depends on
+    the iteration, which a walk in program order cannot tell."""
+    for _, ancestor in _ancestors(writer):
+        if ancestor.name == "scf.for" and ancestor != writer and not _inside(root, ancestor):
+            return True
+    return False
 
 
 def _values(function: ir.Operation, ops: list[ir.Operation]) -> list[ir.Value]:

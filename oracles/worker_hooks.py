@@ -16,10 +16,10 @@ from .intent import Intent, read_intent
 from .sanitize import read_compiled
 
 # The worker runs the stream pipeline in stages and calls `midway` on the async IR before this pass's
-# second name; what it checks holds from the first one on (see clobber.py). The window ends after
-# schedule-execution, not before it: partitioning moves ops between executes, and a read it moves past
+# second name; what it checks holds from the first one on (see clobber.py). The window spans the whole
+# async stage, scheduling included: partitioning into executes and waves moves ops, and a read moved past
 # an in-place write is the same wrong data as one a fold moves.
-MIDWAY = ("iree-stream-materialize-copy-on-write", "iree-stream-schedule-concurrency")
+MIDWAY = ("iree-stream-materialize-copy-on-write", "iree-stream-verify-lowering-to-async")
 
 
 def before(module: ir.Module) -> Intent:

@@ -31,7 +31,7 @@ _STATE_WORDS = {
 class ReleaseResult:
     compiler: str  # e.g. "3.12.0rc20260917 @ 2b05c5db (subprocess)"
     replay: Replay
-    async_clobber: bool | None = None  # a clobbered read before schedule-concurrency (None: not checked)
+    async_clobber: bool | None = None  # a clobbered read in the async IR (None: not checked)
 
     @property
     def has_it(self) -> bool:
@@ -60,7 +60,7 @@ class ReleaseResult:
         else:
             text = "; ".join(f"witness {i + 1}: {_STATE_WORDS[state]}" for i, state in enumerate(states))
         if self.async_clobber is not None:
-            text += "; its async IR before schedule-concurrency " + (
+            text += "; its async IR at the end of the async stage " + (
                 "has the clobbered read" if self.async_clobber else "has no clobbered read"
             )
         return text
@@ -238,7 +238,7 @@ def async_clobber_in_any(judge: Judge, entry: Entry) -> bool | None:
 
 def async_clobber_with(judge: Judge, program: str, pipeline: str) -> bool | None:
     """Does a compiler given with --iree-opt (whose passes the worker cannot stage) read a value after
-    overwriting it, in its async IR before schedule-concurrency? None when that IR cannot be had."""
+    overwriting it, in its async IR at the end of the async stage? None when that IR cannot be had."""
     if judge.external is None:
         return None
     args = [f"--pass-pipeline={pipeline}", f"--mlir-print-ir-before={LOOK_BEFORE}",

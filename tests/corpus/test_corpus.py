@@ -241,7 +241,7 @@ def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
     path = Corpus(folder).record(finding, program, stream, verdict.result.compiler, [])
     assert path is not None
     text = path.read_text()
-    assert "--mlir-print-ir-before=iree-stream-schedule-concurrency" in text
+    assert "--mlir-print-ir-before=iree-stream-verify-lowering-to-async" in text
     assert "stream-fuzz check --no-compile --async-ir %t" in text
     shutil.copy(CORPUS / "lit.cfg.py", folder / "lit.cfg.py")
     lit = str(Path(sys.executable).parent / "lit")

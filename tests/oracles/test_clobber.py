@@ -117,6 +117,18 @@ def test_a_region_result_read_after_the_write_inside_its_region_is_clobbered(
     assert "@ex::@read" not in clobber.writer
 
 
+def test_a_wave_placed_above_a_read_of_what_it_overwrites_is_clobbered(
+    printed_after: Callable[[str, str], str],
+) -> None:
+    # ScheduleConcurrency's own output: the wave holding @write sits above @read, which read %p#0 first.
+    program = corpus_witness("async-clobbered-read-concurrency-wave-placed-above-a-read", 0)
+    before = printed_after(program, PARTITIONED)
+    assert clobbered_reads(ir.Module.parse(before, ir.Context())) == []  # right until the waves
+    after = printed_after(program, "iree-stream-schedule-concurrency")
+    [clobber] = clobbered_reads(ir.Module.parse(after, ir.Context()))
+    assert "@ex::@write" in clobber.writer and "@ex::@read" in clobber.reader
+
+
 def test_an_unused_region_result_is_no_read(printed_after: Callable[[str, str], str]) -> None:
     # The same IR with the late reader gone (a mutant): the stale value is yielded but nobody reads it.
     module = ir.Module.parse(printed_after(corpus_witness(PARTITIONING_BUG, 1), PARTITIONED), ir.Context())

@@ -1,12 +1,12 @@
-// stream-fuzz finding: violation: wave/race
-// signature: wave-race-abb396745399
+// stream-fuzz finding: violation: async/clobbered-read, wave/race
+// signature: async-clobbered-read-8d4755855894
 // status: open
-// severity: race
+// severity: data, race
 // found: 2026-12-01 (a helper's variant of an L1 campaign finding)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
-// reproduce: stream-fuzz replay corpus/wave-race-late-cse-merges-a-writer-and-a-reader.mlir
+// reproduce: stream-fuzz replay corpus/async-clobbered-read-late-cse-merges-a-writer-and-a-reader.mlir
 // pass: cse
 // releases: 3.11, 3.12, 3.13
 // triage: compiler bug, wrong data (the cleanup pipeline after ScheduleConcurrency: cse, then
@@ -18,7 +18,11 @@
 //   fill and the read share one buffer, after MaterializeCopyOnWrite and ElideAsyncCopies have run and with
 //   no copy re-inserted: a race, and wrong data even if serialized (the dispatch must read zeros). With both
 //   transfers identical from the start, the early cse merges them before copy-on-write and the output is
-//   correct. 3.11-3.13 (likely since #21921 made transfers pure); 3.1 and 3.4 keep two buffers.
+//   correct. 3.11-3.13 (likely since #21921 made transfers pure); 3.1 and 3.4 keep two buffers. Signed
+//   wave-race-abb396745399 until the clobber check read the async IR to the end of the async stage; it now
+//   names this cse (a read of the merged value after the fill wrote it in place). The seed-59 campaign met
+//   it under two more race shapes (wave-race-2a686e9a0692, 82 programs; wave-race-ce9bee8d498c, 23): splats
+//   the cse merges into one value yielded as two results, one written in place while the other is read.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 
