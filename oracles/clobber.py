@@ -259,6 +259,10 @@ def _readers(value: ir.Value, writer: ir.Operation) -> Iterator[ir.Operation]:
         if _hands_out(user):  # whoever uses the region's result reads it; an unused result reads nothing
             yield from _readers(user.parent.results[use.operand_number], writer)
             continue
+        if user.name in _PASSTHROUGH:  # an await, barrier or cast reads no bytes: its result's users do
+            if use.operand_number < len(user.results):
+                yield from _readers(user.results[use.operand_number], writer)
+            continue
         yield user
 
 

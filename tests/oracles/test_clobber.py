@@ -20,7 +20,8 @@ LOOK_AFTER = "iree-stream-place-transfer-executions"  # the last pass before sch
 PARTITIONED = "iree-stream-schedule-execution"  # the last pass the worker's check reads (worker_hooks.MIDWAY)
 PARTITIONING_BUG = "async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write"
 # Correct programs with in-place writes: a clone that must stay, one the compiler rightly elides (the
-# write and the read are in exclusive branches), tied updates and fills, a call, a loop.
+# write and the read are in exclusive branches), tied updates and fills, a call, a loop, and an await the
+# canonicalizer sinks below a fill of a value whose awaited result nobody uses (an await reads nothing).
 CORRECT = [
     "async_clone_guards_later_read",
     "async_branches_write_and_read",
@@ -28,6 +29,7 @@ CORRECT = [
     "stream_scf_if",
     "stream_call",
     "stream_fanout_fanin",
+    "async_await_sunk_past_a_fill",
 ]
 
 
