@@ -133,16 +133,24 @@ def worker_dies_with_two_workers(tmp: Path) -> None:
     assert [e.get("message") for e in suite.iter("error")] == ["worker 1 died (exit code -9)"]
 
 
-def _interrupt(tmp: Path, signum: int, code: int, workers: str) -> None:
+def _interrupt(tmp: Path, signum: signal.Signals, code: int, workers: str) -> None:
     report, junit = tmp / "run.json", tmp / "run.xml"
+    # As from a terminal: a shell that runs the suite in the background (`cmd &`) starts it with SIGINT
+    # ignored, and Python keeps an ignored SIGINT ignored, so the child gets the default disposition.
     process = subprocess.Popen(
         [sys.executable, "-m", "stream_fuzz.cli", "run", "--level", "l2", "--budget", "120",
          "--workers", workers, "--corpus", str(tmp / "c"), "--json", str(report), "--junit", str(junit)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     time.sleep(12)  # well into fuzzing
     process.send_signal(signum)
-    out, err = process.communicate(timeout=60)
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()  # a campaign left running would slow every test after this one
+        out, err = process.communicate()
+        raise AssertionError(f"the campaign ignored {signum.name}: {err[-2000:]}") from None
     assert process.returncode == code, err[-3000:]
     assert "Traceback" not in err and "(interrupted)" in out  # the summary, for what was done
     data = json.loads(report.read_text())
