@@ -9,14 +9,15 @@
 // reproduce: stream-fuzz replay corpus/placement-flush-redundant-flush-of-a-reused-slab.mlir
 // pass: iree-stream-reuse-allocations
 // releases: 3.12, 3.13
-// triage: not a bug (an oracle false alarm, not yet fixed): ScheduleAllocation (applyAsyncTransferOp) flushes
+// triage: not a bug (an oracle false alarm, fixed): ScheduleAllocation (applyAsyncTransferOp) flushes
 //   %v3 to its optimal target <[@d2, @d3]> while the transient lives in an @d2 slab (allocateLocalTransients),
 //   freed right after the execute: a redundant flush, which the rule exempts when the storage is captured by
 //   that one execute and otherwise only deallocated. ReuseAllocations (tryReuseExistingAllocation) then hands
 //   the freed slab to a later alloca on the same device and size, so a second @d2 execute captures it and
 //   the exemption no longer applies. Nothing on @d3 ever touches the storage: every reader runs on @d2,
-//   where it lives. The rule should ask whether an execute on the missing device touches the storage, not
-//   whether only one execute does. Kept so the false alarm stays known (visibility does not fail a campaign).
+//   where it lives. The rule now asks whether another execute on the missing device touches the storage
+//   (and whether it leaves the function), not whether only one execute does. Kept so the false alarm stays
+//   quiet: replay must say `passes`.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 

@@ -193,10 +193,10 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
                 continue
             if access.kind == "read" and storage_id in pinned:
                 continue
-            if access.kind == "flush" and _only_used_by(storage, _enclosing_execute(access.op)):
-                continue  # a flush of memory no other device ever sees is redundant, not misplaced
             missing = sorted(d for d in access.devices if not facts.topology.serves(storage.devices, d))
             for device in missing:
+                if access.kind == "flush" and _never_reaches(facts, access, storage, device):
+                    continue  # a flush of memory that device never sees is redundant, not misplaced
                 message = (
                     f"{access.resource} is {what.format(consumer='@' + device)} but its storage "
                     f"{storage.name} ({storage.kind}) is placed on {storage.affinity}"
@@ -225,23 +225,41 @@ def expectations_hold(facts: Facts) -> Iterator[Violation]:
             yield _violation(Rule.EXPECT, message, access, storage, access.devices, facts)
 
 
-def _enclosing_execute(op: ir.Operation) -> ir.Operation | None:
-    while op.name != "stream.cmd.execute":
-        parent = op.parent
-        if parent is None:
-            return None
-        op = parent.operation
-    return op
-
-
-def _only_used_by(storage: Storage, execute: ir.Operation | None) -> bool:
-    """The storage lives and dies around one execute: captured by it, otherwise only deallocated."""
-    if execute is None:
-        return False
-    return all(
-        use.owner.operation == execute or use.owner.name == "stream.resource.dealloca"
-        for use in storage.value.uses
+def _never_reaches(facts: Facts, flush: Access, storage: Storage, device: str) -> bool:
+    """Does the storage stay in this function (`_stays_here`) with no other execute on `device` touching
+    it? Then nothing on `device` reads what the flush makes visible. Several executes may share it:
+    ReuseAllocations hands a freed slab to a later alloca of the same device and size."""
+    touched = any(
+        other.kind in ("read", "write")
+        and other.execute != flush.execute
+        and storage.id in other.storages
+        and device in (other.devices or ())
+        for other in facts.accesses
     )
+    return not touched and _stays_here(storage.value)
+
+
+# Uses that hand a resource on under another name (their result at the operand's index), and uses that
+# end its trail in this function: an execute's capture, a dealloca, a host-side barrier or size query.
+_HANDS_ON = frozenset({"stream.timepoint.await", "stream.resource.subview"})
+_ENDS_HERE = frozenset(
+    {"stream.cmd.execute", "stream.resource.dealloca", "util.optimization_barrier", "stream.resource.size"}
+)
+
+
+def _stays_here(value: ir.Value) -> bool:
+    """Is every use of `value`, followed through awaits and subviews, one that ends in this function? A
+    return, export, call, global store or loop hands it to code whose devices this check cannot see."""
+    for use in value.uses:
+        owner = use.owner
+        if owner.name in _ENDS_HERE:
+            continue
+        if owner.name in _HANDS_ON:
+            index = 0 if owner.name == "stream.resource.subview" else use.operand_number
+            if index < len(owner.results) and _stays_here(owner.results[index]):
+                continue
+        return False
+    return True
 
 
 def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:
