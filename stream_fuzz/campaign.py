@@ -250,13 +250,30 @@ class Campaign:
         except FindingFailure:
             pass  # recorded (and shrunk) already
         except BaseExceptionGroup as group:  # several distinct bugs in one run (or a flaky one)
-            _, rest = group.split(FindingFailure)
-            if rest is not None:
-                raise rest from None
+            _raise_what_is_not_a_finding(group)
         # Reached only when Hypothesis finished: a budget running out mid-shrink skips this, and the
         # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
         if self.shrink:
             self.corpus.mark_shrunk(sorted(self._raised))
+
+
+def _raise_what_is_not_a_finding(group: BaseExceptionGroup) -> None:
+    """Hypothesis groups what ended a run that met several bugs: the findings (recorded already), and
+    maybe the signal, our own failure or the time running out while it shrank one of them. Raise that
+    one as itself, so that `run` ends as it would for a single bug; anything else as the group."""
+    _, rest = group.split(FindingFailure)
+    if rest is None:
+        return
+    for kind in (KeyboardInterrupt, DriverFailure, BudgetExhausted):
+        matched, _ = rest.split(kind)
+        if matched is not None:
+            raise _first_leaf(matched) from None
+    raise rest from None
+
+
+def _first_leaf(group: BaseExceptionGroup) -> BaseException:
+    first = group.exceptions[0]
+    return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
 
 
 def open_campaign(

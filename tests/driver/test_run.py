@@ -198,3 +198,20 @@ def test_interrupted_campaign_keeps_findings(tmp_path: Path) -> None:
     for entry in entries:
         assert entry.read_text().startswith("// stream-fuzz finding:")
     shutil.rmtree(corpus)
+
+
+def test_a_run_that_met_several_bugs_ends_as_its_budget_or_signal_says() -> None:
+    # Hypothesis groups what ended a run with several bugs; the time running out while it shrank one of
+    # them is the budget ending, not a worker failure (as a 2-worker CI run once reported it).
+    from stream_fuzz.campaign import BudgetExhausted, _raise_what_is_not_a_finding, failure_class
+
+    def finding() -> BaseException:
+        return failure_class("placement-read-000000000000")("found")
+
+    _raise_what_is_not_a_finding(BaseExceptionGroup("two bugs", [finding(), finding()]))  # nothing left
+    with pytest.raises(BudgetExhausted):
+        _raise_what_is_not_a_finding(BaseExceptionGroup("", [finding(), BudgetExhausted()]))
+    with pytest.raises(KeyboardInterrupt):
+        _raise_what_is_not_a_finding(BaseExceptionGroup("", [BudgetExhausted(), KeyboardInterrupt()]))
+    with pytest.raises(BaseExceptionGroup):  # anything else stays visible as the group
+        _raise_what_is_not_a_finding(BaseExceptionGroup("", [finding(), ValueError("flaky")]))
