@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -70,7 +74,8 @@ class InProcessCompiler:
             target=serve, args=(child, self._stderr_path, self.post_hook, self.analyze_hook), daemon=True
         )
         try:
-            process.start()
+            with _sigint_ignored():  # the child starts with Ctrl-C ignored (serve() keeps it so)
+                process.start()
         finally:
             child.close()
         self._process, self._conn, self._served = process, parent, 0
@@ -201,3 +206,19 @@ class InProcessCompiler:
             extras=reply.extras,
             failed_pass=reply.failed_pass,
         )
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while a compiler worker is spawned. An ignored signal stays ignored in the new
+    interpreter, which then never dies of a Ctrl-C (or a campaign's stop request) while it imports the
+    bindings, before serve() could ignore it: that death looked like a failure of stream-fuzz."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may change handlers; spawning elsewhere keeps the old window
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
