@@ -66,7 +66,9 @@ def clobbered_reads(module: ir.Module) -> list[Clobber]:
     for function in _functions(module):
         storage = _Storage()
         ops = list(_walk(function))
-        values = _values(function, ops)
+        sharing: dict[ir.Value, list[ir.Value]] = {}  # a storage's root -> every value that is it
+        for value in _values(function, ops):
+            sharing.setdefault(storage.root(value), []).append(value)
         for writer in ops:
             if _copies_onto_itself(writer, storage):
                 continue  # rewrites the bytes that are there: nothing is lost (copy/overlap judges it)
@@ -74,7 +76,7 @@ def clobbered_reads(module: ir.Module) -> list[Clobber]:
                 root = storage.root(value)
                 if _carried_into_a_loop(writer, root):
                     continue  # a loop-carried write: not judged (the model has no iterations)
-                for older in (member for member in values if storage.root(member) == root):
+                for older in sharing.get(root, ()):
                     if not _defined_before(older, writer):
                         continue
                     for reader in _readers(older, writer):

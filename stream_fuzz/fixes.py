@@ -37,7 +37,8 @@ def plausible_fix(output: str, violations: tuple[Violation, ...]) -> str | None:
     return str(module)
 
 
-def _walk(module: ir.Module) -> list[ir.Operation]:
+def all_ops(module: ir.Module) -> list[ir.Operation]:
+    """Every op of `module`, in the order MLIR's walk visits them."""
     found: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
@@ -72,7 +73,7 @@ def place_for_users(module: ir.Module, violation: Violation) -> bool:
 def _storage_op(module: ir.Module, name: str) -> ir.Operation | None:
     if not name:
         return None
-    for op in _walk(module):
+    for op in all_ops(module):
         if op.name in _STORAGE_OPS and any(result.get_name() == name for result in op.results):
             return op
     return None
@@ -115,7 +116,7 @@ def move_out_of_wave(module: ir.Module, violation: Violation) -> bool:
 
 
 def _op_printed_as(module: ir.Module, first_line: str, name: str) -> ir.Operation | None:
-    for op in _walk(module):
+    for op in all_ops(module):
         if op.name == name and str(op).strip().splitlines()[0].startswith(first_line.removesuffix("...")):
             return op
     return None

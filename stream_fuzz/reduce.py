@@ -42,6 +42,7 @@ from stream_fuzz.corpus import (
     run_line,
 )
 from stream_fuzz.findings import Finding, finding_from
+from stream_fuzz.fixes import all_ops
 from stream_fuzz.judge import Judge, Verdict
 from stream_fuzz.oracles import Rule
 from stream_fuzz.replay import NONDETERMINISTIC_ATTEMPTS
@@ -271,24 +272,13 @@ def _verifies(text: str) -> bool:
         return False
 
 
-def _ops(module: ir.Module) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return found
-
-
 def _each_op(text: str, change: Callable[[ir.Operation], bool]) -> Iterator[str]:
     """For each op (last first: users before what they use), a fresh copy of the module with `change`
     applied to it."""
-    count = len(_ops(_parse(text)))
+    count = len(all_ops(_parse(text)))
     for index in reversed(range(count)):
         module = _parse(text)
-        op = _ops(module)[index]
+        op = all_ops(module)[index]
         if op.name in _KEEP:
             continue
         try:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from stream_fuzz.compiler import InProcessCompiler
+from stream_fuzz.judge import Judge
 
 # The suite's own Hypothesis profiles (Hypothesis's built-in `ci` stays as it is): `stream-fuzz-ci` is
 # deterministic and bounded, `stream-fuzz-dev` draws more. Property tests read STREAM_FUZZ_PROFILE.
@@ -37,6 +38,20 @@ def corpus_witness(entry: str, index: int = 0) -> str:
 def compiler() -> Iterator[InProcessCompiler]:
     with InProcessCompiler(timeout=120) as worker:
         yield worker
+
+
+@pytest.fixture(scope="module")
+def faulty() -> Iterator[Judge]:
+    """The real compiler wrapped in a fault injector that reproduces #19891 on its correct output."""
+    with Judge(timeout=120, post_hook="tests.mutants:seed_bug") as judge:
+        yield judge
+
+
+@pytest.fixture(scope="module")
+def real() -> Iterator[Judge]:
+    """The pinned compiler, judged as it is."""
+    with Judge(timeout=120) as judge:
+        yield judge
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,19 +24,6 @@ from tests.oracles.conftest import PROGRAMS
 
 SEED = (PROGRAMS / "seed_tp4_fanout.mlir").read_text()
 ALLOCATION = resolve_pipeline("allocation")
-
-
-@pytest.fixture(scope="module")
-def faulty() -> Iterator[Judge]:
-    """The real compiler wrapped in a fault injector that reproduces #19891 on its correct output."""
-    with Judge(timeout=120, post_hook="tests.mutants:seed_bug") as judge:
-        yield judge
-
-
-@pytest.fixture(scope="module")
-def real() -> Iterator[Judge]:
-    with Judge(timeout=120) as judge:
-        yield judge
 
 
 def record(corpus: Corpus, judge: Judge, program: str = SEED) -> tuple[Finding, Path]:

@@ -14,6 +14,7 @@ from stream_fuzz.oracles.clobber import clobbered_reads
 from stream_fuzz.compiler import resolve_pipeline
 from stream_fuzz.judge import Judge
 from tests.conftest import corpus_witness
+from tests.mutants import walk
 from tests.oracles.conftest import PROGRAMS
 
 LOOK_AFTER = "iree-stream-place-transfer-executions"  # the last pass before scheduling
@@ -61,21 +62,9 @@ def judge() -> Iterator[Judge]:
         yield pinned
 
 
-def _ops(module: ir.Module, name: str) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == name:
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return found
-
-
 def _drop_clones(module: ir.Module) -> None:
     """What ElideAsyncCopies does when it judges a clone unneeded: its users read the source instead."""
-    for clone in _ops(module, "stream.async.clone"):
+    for clone in walk(module, "stream.async.clone"):
         clone.results[0].replace_all_uses_with(clone.operands[0])
         clone.erase()
 
@@ -134,7 +123,7 @@ def test_a_wave_placed_above_a_read_of_what_it_overwrites_is_clobbered(
 def test_an_unused_region_result_is_no_read(printed_after: Callable[[str, str], str]) -> None:
     # The same IR with the late reader gone (a mutant): the stale value is yielded but nobody reads it.
     module = ir.Module.parse(printed_after(corpus_witness(PARTITIONING_BUG, 1), PARTITIONED), ir.Context())
-    [reader] = [op for op in _ops(module, "stream.async.execute") if "@ex::@read" in str(op)]
+    [reader] = [op for op in walk(module, "stream.async.execute") if "@ex::@read" in str(op)]
     _drop_uses_of_results(reader)
     reader.erase()
     assert clobbered_reads(module) == []
@@ -151,7 +140,7 @@ def _drop_uses_of_results(op: ir.Operation) -> None:
 
 def test_a_dropped_copy_on_write_clone_is_a_clobbered_read(async_ir: Callable[[str], str]) -> None:
     module = ir.Module.parse(async_ir("async_clone_guards_later_read"), ir.Context())
-    assert _ops(module, "stream.async.clone")  # kept by the compiler: the dispatch reads after the fill
+    assert walk(module, "stream.async.clone")  # kept by the compiler: the dispatch reads after the fill
     _drop_clones(module)
     [clobber] = clobbered_reads(module)
     assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.dispatch")
@@ -161,8 +150,8 @@ def test_a_dropped_copy_on_write_clone_is_a_clobbered_read(async_ir: Callable[[s
 def test_a_read_before_the_write_is_not_clobbered(async_ir: Callable[[str], str]) -> None:
     module = ir.Module.parse(async_ir("async_clone_guards_later_read"), ir.Context())
     _drop_clones(module)
-    [fill] = _ops(module, "stream.async.fill")
-    reader = next(op for op in _ops(module, "stream.async.dispatch") if "@ex::@f" in str(op))
+    [fill] = walk(module, "stream.async.fill")
+    reader = next(op for op in walk(module, "stream.async.dispatch") if "@ex::@f" in str(op))
     reader.move_before(fill)  # the read now comes first: the write is its value's last use
     assert clobbered_reads(module) == []
 
@@ -173,8 +162,8 @@ def test_a_write_moved_out_of_its_branch_clobbers_the_other_branchs_read(
     # The branch program's fill, moved out of its scf.if (the then-branch) into a position before the
     # else-branch's read: the read now follows the write.
     module = ir.Module.parse(async_ir("async_branches_write_and_read"), ir.Context())
-    [if_op] = _ops(module, "scf.if")
-    [fill] = _ops(module, "stream.async.fill")
+    [if_op] = walk(module, "scf.if")
+    [fill] = walk(module, "stream.async.fill")
     fill.move_before(if_op)
     assert [c.reader_name for c in clobbered_reads(module)] == ["stream.async.dispatch"]
 

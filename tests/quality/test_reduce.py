@@ -5,7 +5,6 @@ real one. The drafts name the pass and say how each compiler tried behaves."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,18 +22,6 @@ from tests.oracles.conftest import PROGRAMS
 ALLOCATION = "builtin.module(iree-stream-schedule-allocation)"
 # The seed bug's smallest witness cut by hand for schedule-allocation (20 lines of code).
 HAND_MINIMAL_SEED = (Path(__file__).parent / "seed_hand_cut.mlir").read_text()
-
-
-@pytest.fixture(scope="module")
-def faulty() -> Iterator[Judge]:
-    with Judge(timeout=60, post_hook="tests.mutants:seed_bug") as judge:
-        yield judge
-
-
-@pytest.fixture(scope="module")
-def real() -> Iterator[Judge]:
-    with Judge(timeout=60) as judge:
-        yield judge
 
 
 def _seed_entry(faulty: Judge, folder: Path) -> Path:
