@@ -14,9 +14,14 @@
 //   applyResultTransition inserts a new transfer every time the pattern runs (unlike the size-aware overload,
 //   it never recognises the one it inserted), so the greedy driver never returns and memory grows by about 1
 //   GB/s. Hangs on 3.11, 3.12 and 3.13; 3.1 and 3.4 reject it with a verifier error. A flat version compiles.
-//   The RUN line bounds the hang.
+//   Witness 2 (found 2026-12-01 while drawing constants by hand) is the same overload through
+//   ApplyGenericOp<OptimizationBarrierOp>: canonicalize turns a splat `stream.async.constant` into a
+//   `constant` splat, the usage analysis says transient (ResourceUsage.cpp's AsyncSplatOp case never marks
+//   it constant), and every run of the barrier pattern adds another size and transfer. It hangs on every
+//   release from 3.1 to 3.13. The RUN line bounds the hang.
+// witnesses: 2, one per split of the file (the first is the smallest)
 //
-// RUN: timeout 20 iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
+// RUN: timeout 20 iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 util.global private @d0 : !hal.device
 util.func public @f() -> !stream.resource<staging> {
@@ -29,6 +34,15 @@ util.func public @f() -> !stream.resource<staging> {
   } => !stream.timepoint
   %ready = stream.timepoint.await %t => %r : !stream.resource<staging>{%c16}
   util.return %ready : !stream.resource<staging>
+}
+
+// -----
+
+util.func public @g() {
+  %c16 = arith.constant 16 : index
+  %0 = stream.async.constant : !stream.resource<constant>{%c16} = dense<3> : tensor<16xi8>
+  %1 = util.optimization_barrier %0 : !stream.resource<constant>
+  util.return
 }
 
 // The correct output: every witness compiles.

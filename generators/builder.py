@@ -22,6 +22,11 @@ from .avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
 from .specs import OPS, TABLE, ProgramSpec
 
 SIZES = (16, 32, 64, 128)
+ALIGNMENTS = (16, 32, 64, 256)
+# One digit value in eight turns a config on: not zero, which drawn bytes favour.
+RARE = 5
+FAVORS = ("debug", "min-peak-memory", "max-concurrency")
+QUEUES: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).
 SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call")}
 PATTERNS = (0, 7, 255, 1234)
@@ -140,6 +145,12 @@ class Builder:
         self.alias: dict[int, m.Value] = {}
         self.carried: set[int] = set()  # roots of values an scf.for carries
         self.exported: set[int] = set()  # roots of `*` values moved to external for an export
+        # With `queues`, each device names one queue set (or the whole device) throughout the program.
+        # Known compiler bug (corpus/invalid-program-partition-joins-queues-of-one-device.mlir): ops on two
+        # queue sets of one device that share a partition fail to compile, or lose their device.
+        digits = Bits(spec.queue_bits)
+        self.device_queues = [QUEUES[digits.take(len(QUEUES))] if "queues" in spec.switches else ()
+                              for _ in self.devices]
 
     # ---- helpers ----
 
@@ -161,9 +172,10 @@ class Builder:
         return self.value(v.size, v.lifetime, v.homes)
 
     def aff(self, device: str) -> m.Affinity:
-        promise = self.spec.promise_mask >> self.devices.index(device) & 1
+        index = self.devices.index(device)
+        promise = self.spec.promise_mask >> index & 1
         kind: m.AffinityKind = "promise" if promise else "affinity"
-        return m.Affinity(kind, (device,))
+        return m.Affinity(kind, (device,), queues=self.device_queues[index])
 
     def lifetime(self, b: Bits) -> m.Lifetime:
         if self.level == "l1":
@@ -232,6 +244,11 @@ class Builder:
         dev = self.device_for(scope, b, None)
         r = self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,))
         scope.add(m.Splat(r, PATTERNS[b.take(len(PATTERNS))], self.op_aff(dev)), [r])
+
+    def op_alloca(self, scope: Scope, b: Bits) -> None:
+        dev = self.device_for(scope, b, None)
+        r = self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,))
+        scope.add(m.Alloca(r, self.op_aff(dev)), [r])
 
     def op_fill(self, scope: Scope, b: Bits) -> None:
         w = self.writable(scope)
@@ -706,7 +723,32 @@ class Builder:
         links: tuple[tuple[str, str], ...] = ()
         if "topology" in self.sw:
             links = ((self.devices[0], self.devices[1]), (self.devices[1], self.devices[0]))
-        return m.Program(self.level, self.devices, [*self.functions, fn], links, self.sw)  # type: ignore[arg-type]
+        queues = {d: q for d, q in zip(self.devices, self.device_queues, strict=True) if q}
+        return m.Program(self.level, self.devices, [*self.functions, fn], links, self.sw,  # type: ignore[arg-type]
+                         self.configs(), queues)
+
+    def configs(self) -> m.Configs:
+        """The module and function attributes the switches ask for, read from the spec's config digits.
+        Known compiler bugs (corpus/bad-output-resource-config-prints-a-bool-as-an-integer.mlir and
+        corpus/bad-output-partitioning-config-prints-what-it-cannot-parse.mlir): a program carrying either
+        config prints output that does not re-parse, and bad output hides every other finding of the
+        program; so each config is drawn in one program in 8 of those with its switch on."""
+        b = Bits(self.spec.config_bits)
+        rare = b.take(8), b.take(8)
+        resources = partitioning = None
+        if "resource_config" in self.sw and rare[0] == RARE:
+            resources = m.ResourceConfig(
+                max_allocation_size=1 << (20 + b.take(11)),
+                min_buffer_offset_alignment=ALIGNMENTS[b.take(len(ALIGNMENTS))],
+                max_buffer_range=1 << (20 + b.take(11)),
+                min_buffer_range_alignment=ALIGNMENTS[b.take(len(ALIGNMENTS))],
+                index_bits=(32, 64)[b.take(2)],
+                alias_mutable_bindings=bool(b.take(2)),
+                memory_model=("Unified", "Discrete")[b.take(2)],
+            )
+        if "partitioning_config" in self.sw and rare[1] == RARE:
+            partitioning = FAVORS[b.take(len(FAVORS))]
+        return m.Configs(resources, partitioning, bool(b.take(2)))
 
 
 def token_table(level: str, switches: frozenset[str]) -> list[str]:

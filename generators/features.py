@@ -9,7 +9,8 @@ from hypothesis import event, target
 from . import model as m
 
 _OP_LABELS = {
-    m.Splat: "splat", m.Fill: "fill", m.Update: "update", m.Copy: "copy", m.Clone: "clone",
+    m.Splat: "splat", m.Alloca: "alloca", m.Fill: "fill", m.Update: "update", m.Copy: "copy",
+    m.Clone: "clone",
     m.Slice: "slice", m.Dispatch: "dispatch", m.Transfer: "transfer", m.AsyncBarrier: "async_barrier",
     m.Import: "import", m.Export: "export", m.Expect: "expect", m.Execute: "execute",
     m.Concurrent: "concurrent", m.ForLoop: "for", m.IfElse: "if", m.Call: "call",
@@ -137,8 +138,20 @@ def _summary(p: m.Program) -> tuple[_Walk, frozenset[str]]:
         labels.add("transfer_inside_and_outside")
     if p.links:
         labels.add("topology")
-    kinds = {a.kind for op in p.ops() for a in _affinities(op)}
-    labels |= {f"kind_{k}" for k in kinds}
+    affinities = [a for op in p.ops() for a in _affinities(op)]
+    labels |= {f"kind_{a.kind}" for a in affinities}
+    queues = {a.queues for a in affinities if a.kind != "optimal"}
+    if any(queues):
+        labels.add("queue_affinity")
+        if () in queues:
+            labels.add("queues_and_whole_devices")  # some devices by queue, others whole
+    c = p.configs
+    if c.default_affinity is not None:
+        labels.add("default_affinity")
+    if c.resources is not None:
+        labels.add(f"resource_config_on_{'module' if c.on_module else 'function'}")
+    if c.partitioning is not None:
+        labels.add(f"partitioning_{c.partitioning}")
     labels.add(f"level_{p.level}")
     return w, frozenset(labels)
 

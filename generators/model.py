@@ -31,6 +31,9 @@ class Affinity:
     devices: tuple[str, ...]
     # Kind used for each member of an optimal set (affinity or promise).
     member_kind: AffinityKind = "affinity"
+    # Queues of the device (`#hal.device.affinity<@d, [0, 1]>`); empty: the whole device. Memory belongs to
+    # the device, so two queue sets of one device share it: a value's home is the device either way.
+    queues: tuple[int, ...] = ()
 
     @property
     def home(self) -> str:
@@ -81,6 +84,14 @@ class Value:
 class Splat:
     result: Value
     pattern: int
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
+class Alloca:
+    """`stream.async.alloca`: fresh storage whose contents are undefined until written."""
+
+    result: Value
     affinity: Affinity | None = None
 
 
@@ -258,8 +269,8 @@ class Call:
 
 
 Op = (
-    Splat | Fill | Update | Copy | Clone | Slice | Dispatch | Transfer | AsyncBarrier | Import | Export
-    | Expect | Concurrent | Execute | ForLoop | IfElse | Call
+    Splat | Alloca | Fill | Update | Copy | Clone | Slice | Dispatch | Transfer | AsyncBarrier | Import
+    | Export | Expect | Concurrent | Execute | ForLoop | IfElse | Call
 )
 
 
@@ -274,6 +285,32 @@ class Function:
     handles: int = 0
 
 
+@dataclass(frozen=True)
+class ResourceConfig:
+    """`#stream.resource_config<{...}>`: the limits that steer allocation, packing and binding fusion.
+    Sizes are far above what a program allocates, so no valid program is over a limit."""
+
+    max_allocation_size: int
+    min_buffer_offset_alignment: int
+    max_buffer_range: int
+    min_buffer_range_alignment: int
+    index_bits: int
+    alias_mutable_bindings: bool
+    memory_model: Literal["Unified", "Discrete"]
+
+
+@dataclass(frozen=True)
+class Configs:
+    """Module and function attributes that steer scheduling: `stream.resources` and `stream.partitioning`
+    (on the module or on `main`). `default_affinity` (the module's `stream.affinity`, `on(...)` left out
+    where it is the op's) is printed when set; the generator does not set it (see strategies.CONFIGS)."""
+
+    resources: ResourceConfig | None = None
+    partitioning: str | None = None  # a favor: "debug", "min-peak-memory", "max-concurrency"
+    on_module: bool = True  # where the two configs go: the module, or `main`
+    default_affinity: Affinity | None = None
+
+
 @dataclass(eq=False)
 class Program:
     level: Literal["l1", "l2"]
@@ -283,6 +320,9 @@ class Program:
     links: tuple[tuple[str, str], ...] = ()
     # Swarm switches that were on when this program was drawn (for debugging and stats).
     switches: frozenset[str] = frozenset()
+    configs: Configs = Configs()
+    # Queue set of each device named by queue (`queues` switch); members of optimal sets print it too.
+    device_queues: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def pipeline(self) -> str:

@@ -50,14 +50,21 @@ class Printer:
     def aff(self, a: m.Affinity | None) -> str:
         assert a is not None
         if a.kind == "optimal":
+            def member(d: str) -> str:
+                return self.aff(m.Affinity(a.member_kind, (d,), queues=self.p.device_queues.get(d, ())))
+
             if not self.has("optimal"):
-                return self.aff(m.Affinity(a.member_kind, (a.home,)))
-            members = ", ".join(f"#hal.device.{a.member_kind}<@{d}>" for d in a.devices)
+                return member(a.home)
+            members = ", ".join(member(d) for d in a.devices)
             return f"#hal.device.optimal<[{members}]>"
-        return f"#hal.device.{a.kind}<@{a.devices[0]}>"
+        queues = f", [{', '.join(map(str, a.queues))}]" if a.queues else ""
+        return f"#hal.device.{a.kind}<@{a.devices[0]}{queues}>"
 
     def on(self, a: m.Affinity | None) -> str:
-        return f"on({self.aff(a)}) " if a is not None else ""
+        """`on(...)`, left out when it is the module's default affinity (the op inherits it)."""
+        if a is None or a == self.p.configs.default_affinity:
+            return ""
+        return f"on({self.aff(a)}) "
 
     def emit(self, depth: int, text: str) -> None:
         self.lines.append("  " * depth + text)
@@ -70,6 +77,9 @@ class Printer:
             r = op.result
             self.emit(d, f"{n(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(op.pattern)} : i32 -> "
                          f"{self.sized(r)}")
+        elif isinstance(op, m.Alloca):
+            r = op.result
+            self.emit(d, f"{n(r)} = stream.async.alloca {self.on(op.affinity)}: {self.sized(r)}")
         elif isinstance(op, m.Fill):
             t = op.target
             rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
@@ -240,22 +250,50 @@ class Printer:
             outs = [f"%out{i}" for i in range(self.n_outputs)]
             rtypes = ["!hal.buffer_view"] * len(outs)
             head = f"  util.func public @{fn.name}({', '.join(params)})"
+            attrs = self.config_attrs(on_module=False)
         else:
             outs = [self.name(v) for v in fn.returns]
             rtypes = [self.rtype(v) for v in fn.returns]
             params = [f"{p.name}: {self.rtype(p)}" for p in fn.params]
             head = f"  util.func private @{fn.name}({', '.join(params)})"
+            attrs = []
         if rtypes:
             head += f" -> ({', '.join(rtypes)})"
+        if attrs:
+            head += f" attributes {{{', '.join(attrs)}}}"
         ret = f"    util.return {', '.join(outs)} : {', '.join(rtypes)}" if outs else "    util.return"
         return [head + " {", *consts, *body, ret, "  }"]
 
+    def config_attrs(self, on_module: bool) -> list[str]:
+        """`stream.resources` and `stream.partitioning`, where the program puts them."""
+        c = self.p.configs
+        if c.on_module != on_module:
+            return []
+        attrs = []
+        if c.resources is not None:
+            r = c.resources
+            fields = (f"max_allocation_size = {r.max_allocation_size}, "
+                      f"min_buffer_offset_alignment = {r.min_buffer_offset_alignment}, "
+                      f"max_buffer_range = {r.max_buffer_range}, "
+                      f"min_buffer_range_alignment = {r.min_buffer_range_alignment}, "
+                      f"index_bits = {r.index_bits}, "
+                      f"alias_mutable_bindings = {str(r.alias_mutable_bindings).lower()}, "
+                      f"memory_model = {r.memory_model}")
+            attrs.append(f"stream.resources = #stream.resource_config<{{{fields}}}>")
+        if c.partitioning is not None:
+            attrs.append(f'stream.partitioning = #stream.partitioning_config<"{c.partitioning}">')
+        return attrs
+
     def module(self) -> str:
-        attrs = ""
+        attrs = []
         if self.p.links and self.has("topology"):
             links = ", ".join(f"(@{a} -> @{b} = {{unified_memory = true}})" for a, b in self.p.links)
-            attrs = f" attributes {{stream.topology = #hal.device.topology<links = [{links}]>}}"
-        out = [f"module{attrs} {{"]
+            attrs.append(f"stream.topology = #hal.device.topology<links = [{links}]>")
+        if self.p.configs.default_affinity is not None:
+            attrs.append(f"stream.affinity = {self.aff(self.p.configs.default_affinity)}")
+        attrs += self.config_attrs(on_module=True)
+        head = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
+        out = [f"module{head} {{"]
         out += [f"  util.global private @{d} : !hal.device" for d in self.p.devices]
         for fn in self.p.functions:
             out += self.function(fn)

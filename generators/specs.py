@@ -17,14 +17,14 @@ from dataclasses import dataclass
 # Token kinds per level. Repeats are weights: a token picks `table[token % len(table)]`.
 # Structural markers: exec (start a new execute region), wave (open stream.async.concurrent),
 # for / if / call (open scf.for / scf.if / a callee), else (switch to the else branch), end (close).
-OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier")
+OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier", "alloca")
 TABLE = {
     "l2": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "wave", "wave", "wave", "wave", "end", "exec", "exec", "import",
-           "export", "export", "export"),
+           "export", "export", "export", "alloca"),
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "for", "for", "for", "if", "if", "if", "else", "end", "end",
-           "call", "call", "call", "call", "call", "import", "export"),
+           "call", "call", "call", "call", "call", "import", "export", "alloca"),
 }
 
 
@@ -37,3 +37,7 @@ class ProgramSpec:
     switches: frozenset[str]
     tokens: tuple[int, ...]
     max_depth: int = 4
+    # Digits of the module and function attributes (`builder.configs`): which config, which values.
+    config_bits: int = 0
+    # Digits of each device's queue set under the `queues` switch (`builder.QUEUES`).
+    queue_bits: int = 0

@@ -10,11 +10,15 @@ from .specs import OPS, ProgramSpec
 
 # Swarm switches: each example turns a random subset on, so rare combinations get their turn.
 # `splat` and `transfer` are always on: they make values and move them.
+# Not drawn: default affinities (`stream.affinity` on the module or a function) in place of `on(...)`.
+# An op without an affinity is a wildcard to the partitioner (AffinityAttr::areCompatible), and
+# iree-stream-conversion strips function affinities: they steer tensor ops, which are L3's business.
+CONFIGS = ("queues", "resource_config", "partitioning_config")
 SWITCHES = {
     "l2": (*OPS[2:], "dispatch_tied", "nested_waves", "cross_capture", "optimal",
-           "transfer_from", "transfer_on", "topology", "import", "export"),
+           "transfer_from", "transfer_on", "topology", "import", "export", *CONFIGS),
     "l1": (*OPS[2:], "dispatch_tied", "cross_device", "optimal", "transfer_from", "transfer_on",
-           "topology", "import", "export", "for", "if", "call"),
+           "topology", "import", "export", "for", "if", "call", *CONFIGS),
 }
 # Syntax gate of switches that print constructs some releases cannot parse.
 GATED = {"barrier": "async_barrier", "optimal": "optimal", "topology": "topology",
@@ -42,8 +46,10 @@ def program_specs(draw: st.DrawFn, level: str = "l2", target: tuple[int, int] = 
         s for i, s in enumerate(names)
         if bits >> i & 1 and (s not in GATED or m.supports(target, GATED[s]))
     )
+    config_bits = int.from_bytes(draw(st.binary(min_size=4, max_size=4)))
+    queue_bits = int.from_bytes(draw(st.binary(min_size=2, max_size=2)))
     tokens = tuple(t for chunk in draw(TOKENS) for t in chunk)
-    return ProgramSpec(level, n, promise_mask, switches, tokens, max_depth)
+    return ProgramSpec(level, n, promise_mask, switches, tokens, max_depth, config_bits, queue_bits)
 
 
 def programs_impl(level: str, target: tuple[int, int], max_devices: int,

@@ -8,6 +8,7 @@ from typing import Any
 
 from iree.compiler import ir
 
+from .behaviour import behaviour
 from .facts import read_facts
 from .intent import Intent
 from .rules import RULES, Violation, clobbered_read_violations
@@ -31,6 +32,9 @@ class Report:
     # For a clobbered read: the pass after which it first shows, as a runnable pipeline, and its input.
     blamed_pipeline: str = ""
     before_blamed: str = ""
+    # What the compiler did (`behaviour.py`): labels of the output's shape, and measures to climb.
+    behaviour: frozenset[str] = frozenset()
+    measures: dict[str, float] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -70,8 +74,18 @@ def check_module(
             unknown["execute without affinity"] += 1
     if intent is None:
         unknown["transfer visibility not judged: the input program is unknown"] += 1
-    blamed = (midway.get("stage_pipeline", ""), midway.get("before", "")) if midway else ("", "")
-    return Report(violations, dict(unknown), len(facts.storages), len(facts.accesses), defect, *blamed)
+    labels, measures = behaviour(facts, module)
+    return Report(
+        violations,
+        dict(unknown),
+        len(facts.storages),
+        len(facts.accesses),
+        defect,
+        blamed_pipeline=midway.get("stage_pipeline", "") if midway else "",
+        before_blamed=midway.get("before", "") if midway else "",
+        behaviour=labels,
+        measures=measures,
+    )
 
 
 def check_text(text: str, context: ir.Context | None = None, intent: Intent | None = None) -> Report:

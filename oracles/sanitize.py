@@ -7,12 +7,16 @@
   rejects ("can only select between HAL affinity attrs"): the compiler's own output does not re-parse.
   The device set is still right, so the members are flattened to judge placement; the reading reports the
   defect, and the finding stays a bad-output finding.
+- Every release prints `stream.resources` with `alias_mutable_bindings = 1` (a bool streamed as a number) and
+  `stream.partitioning` as `<favor-max-concurrency>`, where the parsers want `true` and `<"max-concurrency">`.
+  They are spelled as the parsers want, with the same effect as the nested optimals.
 
 Only text edits the bindings cannot do are made here, each on a construct the parser refused.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from iree.compiler import ir
@@ -48,7 +52,7 @@ def read_compiled(text: str, context: ir.Context) -> Reading:
         return Reading(parse_compiled(text, context))
     except ir.MLIRError as error:
         try:
-            repaired = flatten_nested_optimals(text)
+            repaired = repair_print_defects(text)
         except ValueError:  # not even balanced: nothing to repair
             raise error from None
         if repaired == text:
@@ -84,6 +88,17 @@ def strip_executable_bodies(text: str) -> str:
             continue
         out.append(line)
     return "".join(out)
+
+
+def repair_print_defects(text: str) -> str:
+    """The text as a compiler without the known print defects would have printed it."""
+    text = _PARTITIONING.sub(r'#stream.partitioning_config<"\1">', text)
+    text = _ALIAS_BOOL.sub(lambda m: f"alias_mutable_bindings = {'true' if m[1] == '1' else 'false'}", text)
+    return flatten_nested_optimals(text)
+
+
+_PARTITIONING = re.compile(r"#stream\.partitioning_config<favor-([\w-]+)>")
+_ALIAS_BOOL = re.compile(r"(?<=[{ ,])alias_mutable_bindings = ([01])\b")
 
 
 def flatten_nested_optimals(text: str) -> str:

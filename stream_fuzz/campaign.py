@@ -10,11 +10,12 @@ as `open` (or `not-a-bug`) is known: it is counted and does not fail the run.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
 from stream_fuzz.compiler import Outcome, resolve_pipeline
@@ -52,12 +53,19 @@ class FindingRecord:
     message: str = ""  # one line for humans: the first violation or diagnostic
     hits: int = 0
     first_at: int = 0  # programs judged (this process) when it was first seen: how fast it was found
+    # The verifier rejects the program: a bug of stream-fuzz's generator, not of the compiler.
+    generator_defect: bool = False
 
 
 @dataclass
 class Stats:
     programs: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    # The generator's validity: programs the verifier accepts. The rest are the generator's own defects.
     valid: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    # Programs the whole pipeline compiled (its output may still break a rule or not re-parse).
+    compiled: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    # What the compiler did, per level: output label -> programs showing it (`oracles.behaviour`).
+    behaviour: dict[str, Counter[str]] = field(default_factory=lambda: {level: Counter() for level in LEVELS})
     findings: dict[str, FindingRecord] = field(default_factory=dict)
     timing: dict[str, float] = field(
         default_factory=lambda: {"generate_s": 0.0, "compile_s": 0.0, "oracle_s": 0.0}
@@ -73,6 +81,8 @@ class Stats:
         for level in LEVELS:
             self.programs[level] += other.programs[level]
             self.valid[level] += other.valid[level]
+            self.compiled[level] += other.compiled[level]
+            self.behaviour[level].update(other.behaviour[level])
         for key in self.timing:
             self.timing[key] += other.timing[key]
         for signature, record in other.findings.items():
@@ -140,20 +150,34 @@ class Campaign:
         analyze_s = float(verdict.result.extras.get("analyze_s", 0.0))
         self.stats.timing["oracle_s"] += analyze_s
         self.stats.timing["compile_s"] += time.perf_counter() - started - analyze_s
-        self.stats.programs[program.level] += 1
-        if verdict.result.outcome is not Outcome.DIAGNOSTIC:
-            self.stats.valid[program.level] += 1
+        level = program.level
+        self.stats.programs[level] += 1
+        outcome = verdict.result.outcome
+        generator_defect = outcome is Outcome.DIAGNOSTIC and self.judge.rejects_input(text)
+        if not generator_defect:
+            self.stats.valid[level] += 1
+        if outcome in (Outcome.OK, Outcome.BAD_OUTPUT):
+            self.stats.compiled[level] += 1
+        behaviour = verdict.behaviour
+        self.stats.behaviour[level].update(behaviour)
+        steer_by_behaviour(behaviour, verdict.measures)
         finding = finding_from(verdict, promised_valid=True)
         failing = None
         if finding is not None:
-            failing = self._record(finding, program, text, pipeline, verdict.result.output)
+            failing = self._record(finding, program, text, pipeline, verdict.result.output, generator_defect)
         self._last_end = time.perf_counter()
         if self.on_example:
             self.on_example(self.stats)
         return failing
 
     def _record(
-        self, finding: Finding, program: Program, text: str, pipeline: str, output: str | None
+        self,
+        finding: Finding,
+        program: Program,
+        text: str,
+        pipeline: str,
+        output: str | None,
+        generator_defect: bool = False,
     ) -> Finding | None:
         signature = finding.signature
         known = self.corpus.known.get(signature)
@@ -180,6 +204,7 @@ class Campaign:
                 severity=severity,
                 message=(finding.details[0] if finding.details else finding.title)[:300],
                 first_at=self.stats.total,
+                generator_defect=generator_defect,
             )
         record.hits += 1
         if record.new or unshrunk:
@@ -229,7 +254,8 @@ class Campaign:
     def _run_chunk(self, level: str, size: int, chunk_seed: int) -> None:
         strategy = programs(level, target=self.target)
 
-        phases = [Phase.generate, Phase.shrink] if self.shrink else [Phase.generate]
+        # The target phase climbs toward what `steer_by_behaviour` measures.
+        phases = [Phase.generate, Phase.target, Phase.shrink] if self.shrink else [Phase.generate]
 
         @settings(CAMPAIGN_SETTINGS, max_examples=size, phases=phases)
         @hypothesis_seed(chunk_seed)
@@ -255,6 +281,15 @@ class Campaign:
         # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
         if self.shrink:
             self.corpus.mark_shrunk(sorted(self._raised))
+
+
+def steer_by_behaviour(labels: frozenset[str], measures: dict[str, float]) -> None:
+    """Tell Hypothesis what the compiler did with the program (`oracles.behaviour`): each label as an
+    event, each measure as a target, so the search also climbs toward compiler behaviour seldom seen."""
+    for label in sorted(labels):
+        event(label)
+    for name, value in sorted(measures.items()):
+        target(value, label=name)
 
 
 def _raise_what_is_not_a_finding(group: BaseExceptionGroup) -> None:

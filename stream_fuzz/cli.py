@@ -524,7 +524,7 @@ def cmd_bisect(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from stream_fuzz.stats import collect_stats, format_stats, keep_invalid
+    from stream_fuzz.stats import Judged, collect_stats, format_stats, keep_invalid
 
     if args.examples < 1:
         raise UsageError("--examples must be at least 1")
@@ -534,12 +534,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
         writable_folder(Path(args.keep_invalid), "--keep-invalid folder")
     levels = ["l1", "l2"] if args.level == "all" else [args.level]
     results = []
-    with open_compiler(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as compiler:
+    with Judge(args.iree_opt, timeout=_positive(args.timeout, "--timeout")) as judge:
 
-        def compile_fn(text: str, pipeline: str) -> tuple[bool, str | None]:
-            # Validity: the compiler did not reject the program. A crash or hang is a finding, not invalid.
-            result = compiler.compile(text, resolve_pipeline(pipeline))
-            return result.outcome is not Outcome.DIAGNOSTIC, "\n".join(map(str, result.diagnostics)) or None
+        def compile_fn(text: str, pipeline: str) -> Judged:
+            verdict = judge.judge(text, resolve_pipeline(pipeline))
+            outcome = verdict.result.outcome
+            diagnostic = "\n".join(map(str, verdict.result.diagnostics)) or verdict.result.stderr_tail or None
+            accepted = outcome is not Outcome.DIAGNOSTIC or not judge.rejects_input(text)
+            compiled = outcome in (Outcome.OK, Outcome.BAD_OUTPUT)
+            return Judged(accepted, compiled, diagnostic, verdict.behaviour)
 
         folder = Path(args.keep_invalid) if args.keep_invalid else None
         for level in levels:

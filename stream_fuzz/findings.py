@@ -55,9 +55,13 @@ def diagnostic_class(message: str, words: int = 6) -> str:
     `'scf.for' op along control flow edge from parent to Operation scf.for: successor operand type #0
     '!stream.resource<transient>' should match ...` -> `op along control flow edge from parent`.
     Attributes keep only their kind (a promise counts as an affinity: both name one device), with a null
-    member called out (`#hal.device.optimal<[<<NULL ATTRIBUTE>>]>` is another fault than a well-formed one).
+    member called out (`#hal.device.optimal<[<<NULL ATTRIBUTE>>]>` is another fault than a well-formed one),
+    and a complaint about two affinities of one device marked `(one device)`.
     """
     text = message.split(";", 1)[0]
+    devices = _DEVICE_NAMED.findall(text)
+    # Two affinities of one device (queues differ) are another fault than affinities of two devices.
+    one_device = " (one device)" if len(devices) >= 2 and len(set(devices)) == 1 else ""
     text = _without_attribute_bodies(text)
     text = _QUOTED.sub("", text)
     text = _TYPE.sub("!type", text)
@@ -66,7 +70,10 @@ def diagnostic_class(message: str, words: int = 6) -> str:
     head = clauses[0].split()
     if len(head) <= 1 and len(clauses) > 1:  # `'x' op : message`: the message is the clause that tells
         head += clauses[1].split()
-    return " ".join(head[:words])
+    return " ".join(head[:words]) + one_device
+
+
+_DEVICE_NAMED = re.compile(r"#hal\.device\.(?:affinity|promise)<@([\w$.-]+)")
 
 
 def _without_attribute_bodies(text: str) -> str:

@@ -31,6 +31,9 @@ class Verdict:
     # For a clobbered read: the first pass after which it shows, runnable alone, and the IR before it.
     blamed_pipeline: str = ""
     before_blamed: str = ""
+    # What the compiler did (`oracles.behaviour`); empty when the output was not checked.
+    behaviour: frozenset[str] = frozenset()
+    measures: dict[str, float] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -109,6 +112,11 @@ class Judge:
             return str(result.diagnostics[0]) if result.diagnostics else "does not parse"
         return ""
 
+    def rejects_input(self, text: str) -> bool:
+        """The verifier rejects `text` before any pass runs: for a generated program, the generator's own
+        defect, not the compiler's (a pass failing on valid input is a compiler finding)."""
+        return bool(self.parse_error(text))
+
     def check_output(self, text: str, program: str | None = None, async_ir: bool = False) -> Verdict:
         """Check already-compiled IR (no pipeline runs), optionally knowing the `program` it came from.
         BAD_OUTPUT: it does not parse (the violations, if any, were judged on a repaired reading).
@@ -120,4 +128,12 @@ def verdict_of(result: CompileResult) -> Verdict:
     report = result.extras.get("oracle")
     if not isinstance(report, Report):
         return Verdict(result)
-    return Verdict(result, report.violations, report.unknown, report.blamed_pipeline, report.before_blamed)
+    return Verdict(
+        result,
+        report.violations,
+        report.unknown,
+        report.blamed_pipeline,
+        report.before_blamed,
+        report.behaviour,
+        report.measures,
+    )

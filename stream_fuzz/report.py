@@ -23,6 +23,8 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
         "compiler": {"version": compiler.version, "path": compiler.path},
         "programs": dict(stats.programs),
         "valid": dict(stats.valid),
+        "compiled": dict(stats.compiled),
+        "behaviour": {level: dict(sorted(c.items())) for level, c in stats.behaviour.items() if c},
         "findings": [
             {
                 "signature": f.signature,
@@ -35,6 +37,7 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
                 "fails": f.fails,
                 "hits": f.hits,
                 "message": f.message,
+                "generator_defect": f.generator_defect,
             }
             for f in _ordered(stats)
         ],
@@ -101,12 +104,16 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
     lines = [
         f"compiler: {compiler.version} ({compiler.path})",
         "",
-        f"{'level':<7}{'programs':>10}{'valid':>10}",
+        f"{'level':<7}{'programs':>10}{'valid':>10}{'compiled':>10}",
     ]
     for level in LEVELS:
         n = stats.programs[level]
         if n:
-            lines.append(f"{level:<7}{n:>10}{stats.valid[level] / n:>10.2%}")
+            valid, compiled = stats.valid[level] / n, stats.compiled[level] / n
+            lines.append(f"{level:<7}{n:>10}{valid:>10.2%}{compiled:>10.2%}")
+    lines.append("(valid: the verifier accepts the program, the generator's own validity; compiled: the "
+                 "pipeline got through)")
+    lines += _behaviour_lines(stats)
     total_time = sum(stats.timing.values()) or 1.0
     split = ", ".join(f"{key[:-2]} {value / total_time:.0%}" for key, value in stats.timing.items())
     rate = stats.total / stats.elapsed_s if stats.elapsed_s else 0.0
@@ -116,9 +123,23 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
         lines += ["", f"{'':<4}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
         for f in _ordered(stats):
             mark = ("NEW" if f.fails else "new") if f.new else "old"
-            lines.append(f"{mark:<4}{f.signature:<40}{f.kind:<18}{f.level:<7}{f.hits:>6}  {f.file}")
+            kind = "generator-defect" if f.generator_defect else f.kind
+            lines.append(f"{mark:<4}{f.signature:<40}{kind:<18}{f.level:<7}{f.hits:>6}  {f.file}")
+        if any(f.generator_defect for f in stats.findings.values()):
+            lines.append("(generator-defect: the verifier rejects it, a bug of stream-fuzz and not of IREE)")
         if any(f.new and not f.fails for f in stats.findings.values()):
             lines.append("(new: a new finding of a severity that does not fail the run; see --fail-on)")
     else:
         lines += ["", "no findings"]
     return "\n".join(lines)
+
+
+def _behaviour_lines(stats: Stats) -> list[str]:
+    """What the compiler did, as shares of each level's programs (`oracles.behaviour`)."""
+    lines = []
+    for level in LEVELS:
+        n, seen = stats.programs[level], stats.behaviour[level]
+        if n and seen:
+            shares = ", ".join(f"{label} {count / n:.0%}" for label, count in seen.most_common())
+            lines.append(f"{level} output: {shares}")
+    return ["", *lines] if lines else []

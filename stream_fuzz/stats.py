@@ -1,10 +1,14 @@
 """Generator statistics: validity against a compiler, feature coverage, generation speed.
 
 `collect_stats(level, examples, compile_fn)` draws `examples` programs through a normal Hypothesis
-run (generate phase only, no database), times drawing + printing each one, compiles each with
-`compile_fn(text, pipeline) -> (ok, diagnostic)` and summarizes. `pipeline` is the program's
-`Program.pipeline` name ("stream" or "allocation"). `draw_seed` makes the draw repeatable; `on_invalid(text,
-diagnostic)` sees every rejected program (the summary keeps only the first five).
+run (generate phase only, no database), times drawing + printing each one, judges each with
+`compile_fn(text, pipeline) -> Judged` and summarizes. `pipeline` is the program's `Program.pipeline` name
+("stream" or "allocation"). `draw_seed` makes the draw repeatable; `on_invalid(text, diagnostic)` sees every
+program the verifier rejects (the summary keeps only the first five).
+
+Validity is the generator's: the share of programs the verifier accepts. A pass that fails on a valid
+program, a crash or a hang is the compiler's failure, counted apart (`compiled` is the share the whole
+pipeline got through).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
@@ -21,7 +26,18 @@ from hypothesis import strategies as st
 
 from stream_fuzz.generators import features, print_program, programs
 
-CompileFn = Callable[[str, str], tuple[bool, str | None]]
+
+@dataclass(frozen=True)
+class Judged:
+    """One program's fate: did the verifier accept it, did the pipeline get through, what did it do."""
+
+    accepted: bool  # False: the generator's own defect
+    compiled: bool  # the pipeline ran to the end (its output may still break a rule)
+    diagnostic: str | None = None  # why the verifier or a pass rejected it
+    behaviour: frozenset[str] = frozenset()  # `oracles.behaviour` labels of the output
+
+
+CompileFn = Callable[[str, str], Judged]
 
 
 def collect_stats(
@@ -35,9 +51,11 @@ def collect_stats(
     strategy = programs(level)
     times: list[float] = []
     counts: Counter[str] = Counter()
+    out: Counter[str] = Counter()
     diagnostics: Counter[str] = Counter()
+    failures: Counter[str] = Counter()
     failing: list[str] = []
-    valid = 0
+    valid = compiled = 0
 
     @settings(
         max_examples=examples,
@@ -48,25 +66,27 @@ def collect_stats(
     )
     @given(st.data())
     def run(data: st.DataObject) -> None:
-        nonlocal valid
+        nonlocal valid, compiled
         start = time.perf_counter()
         program = data.draw(strategy)
         text = print_program(program)
         times.append(time.perf_counter() - start)
         counts.update(features(program))
-        ok, diagnostic = compile_fn(text, program.pipeline)
+        judged = compile_fn(text, program.pipeline)
         if progress is not None:
             progress(level, len(times), examples)
-        if ok:
+        out.update(judged.behaviour)
+        compiled += judged.compiled
+        if judged.accepted:
             valid += 1
+            if not judged.compiled:
+                failures[_first_error(judged.diagnostic)] += 1
         else:
-            lines = (diagnostic or "").strip().splitlines()
-            errors = [line for line in lines if "error" in line] or lines
-            diagnostics[errors[0].strip()[:200] if errors else "<no diagnostic>"] += 1
+            diagnostics[_first_error(judged.diagnostic)] += 1
             if len(failing) < 5:
                 failing.append(text)
             if on_invalid is not None:
-                on_invalid(text, diagnostic or "")
+                on_invalid(text, judged.diagnostic or "")
 
     if draw_seed is not None:
         run = seed(draw_seed)(run)
@@ -77,18 +97,22 @@ def collect_stats(
         "programs": n,
         "valid": valid,
         "validity": valid / n if n else 0.0,
+        "compiled": compiled,
         "features": {k: counts[k] / n for k in sorted(counts)} if n else {},
+        "behaviour": {k: out[k] / n for k in sorted(out)} if n else {},
         "median_gen_ms": statistics.median(times) * 1e3 if n else None,
         # A 90th percentile of fewer than ten samples would be one of them, named a percentile.
         "p90_gen_ms": statistics.quantiles(times, n=10)[-1] * 1e3 if n >= 10 else None,
         "diagnostics": dict(diagnostics.most_common()),
+        "compiler_failures": dict(failures.most_common()),
         "failing_examples": failing,
     }
 
 
 def format_stats(d: dict) -> str:
     lines = [
-        f"level {d['level']}: {d['programs']} programs, valid {d['valid']} ({d['validity']:.2%})",
+        f"level {d['level']}: {d['programs']} programs, valid {d['valid']} ({d['validity']:.2%}: "
+        f"the verifier accepts them), compiled {d['compiled']} ({d['compiled'] / max(d['programs'], 1):.2%})",
         "generation + printing: "
         + ", ".join(
             f"{name} {d[key]:.3f} ms" if d[key] is not None else f"{name} n/a ({d['programs']} programs)"
@@ -99,10 +123,23 @@ def format_stats(d: dict) -> str:
     lines += [
         f"  {name:32s} {share:7.1%}" for name, share in sorted(d["features"].items(), key=lambda kv: -kv[1])
     ]
+    lines.append("what the compiler did (share of programs):")
+    lines += [
+        f"  {name:36s} {share:7.1%}" for name, share in sorted(d["behaviour"].items(), key=lambda kv: -kv[1])
+    ]
     if d["diagnostics"]:
-        lines.append("diagnostics:")
+        lines.append("generator defects (the verifier rejects the program):")
         lines += [f"  {count:5d}  {msg}" for msg, count in d["diagnostics"].items()]
+    if d["compiler_failures"]:
+        lines.append("compiler failures on valid programs (findings: run a campaign to record them):")
+        lines += [f"  {count:5d}  {msg}" for msg, count in d["compiler_failures"].items()]
     return "\n".join(lines)
+
+
+def _first_error(diagnostic: str | None) -> str:
+    lines = (diagnostic or "").strip().splitlines()
+    errors = [line for line in lines if "error" in line] or lines
+    return errors[0].strip()[:200] if errors else "<no diagnostic>"
 
 
 def keep_invalid(folder: Path, text: str, diagnostic: str) -> Path:

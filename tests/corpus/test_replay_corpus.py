@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from _pytest.mark.structures import ParameterSet
 from stream_fuzz.oracles import Rule
-from stream_fuzz.oracles.sanitize import flatten_nested_optimals
+from stream_fuzz.oracles.sanitize import repair_print_defects
 
 from stream_fuzz.checklines import primary
 from stream_fuzz.corpus import Entry, read_entry
@@ -84,7 +84,7 @@ def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int,
     if finding.kind == "bad-output":
         # What is wrong is that the output does not read back (the RUN line parses it again); repaired, it
         # reads back and the CHECK lines hold.
-        fixed = flatten_nested_optimals(faulty)
+        fixed = repair_print_defects(faulty)
         assert judge.parse_error(fixed) == "" and judge.parse_error(faulty) != ""
     else:
         # CHECK lines read the final output; a clobbered read is judged on the async IR on the way (its

@@ -118,11 +118,33 @@ def test_stats_seed_repeats_the_draw(tmp_path: Path) -> None:
 
 
 def test_stats_hands_every_rejected_program_to_on_invalid() -> None:
-    from stream_fuzz.stats import collect_stats
+    from stream_fuzz.stats import Judged, collect_stats
 
-    # Stats bookkeeping only: this compile_fn stands in for a compiler that rejects every transfer.
+    # Stats bookkeeping only: this compile_fn stands in for a verifier that rejects every transfer, and a
+    # pipeline that fails on valid programs of an odd length.
+    def judged(text: str, _: str) -> Judged:
+        accepted = "stream.async.transfer" not in text
+        compiled = accepted and len(text) % 2 == 0
+        return Judged(accepted, compiled, "error: no")
+
     seen: list[tuple[str, str]] = []
-    data = collect_stats("l2", 30, lambda text, _: ("stream.async.transfer" not in text, "error: no"),
-                         draw_seed=3, on_invalid=lambda text, diag: seen.append((text, diag)))
+    data = collect_stats("l2", 30, judged, draw_seed=3, on_invalid=lambda t, diag: seen.append((t, diag)))
     assert data["programs"] - data["valid"] == len(seen) > 5  # more than the summary keeps
     assert all("stream.async.transfer" in text and diag == "error: no" for text, diag in seen)
+    # A valid program the pipeline fails on is the compiler's failure, not the generator's.
+    assert 0 < data["compiled"] < data["valid"]
+    assert sum(data["compiler_failures"].values()) == data["valid"] - data["compiled"]
+
+
+def test_stats_counts_what_the_verifier_rejects_apart_from_what_a_pass_rejects() -> None:
+    from stream_fuzz.compiler import Outcome, resolve_pipeline
+    from stream_fuzz.judge import Judge
+
+    with Judge() as judge:
+        # A pass rejects a valid program (a known compiler bug): the verifier accepts its input.
+        program = corpus_witness("invalid-program-coalesce-adjacent-fills-offset")
+        assert judge.judge(program, resolve_pipeline("stream")).result.outcome is Outcome.DIAGNOSTIC
+        assert not judge.rejects_input(program)
+        # The generator's own defect: a resource of a lifetime that does not exist.
+        broken = program.replace("!stream.resource<*>", "!stream.resource<nonsense>", 1)
+        assert broken != program and judge.rejects_input(broken)
