@@ -8,7 +8,8 @@
         text = print_program(program)            # MLIR text for iree-base-compiler 3.13
         ... compile with the pipeline named by program.pipeline, check program.expectations ...
 
-`programs(level="l2", *, target=(3, 13), max_devices=8, max_depth=4)` draws a `Program`:
+`programs(level="l2", *, target=(3, 13), max_devices=8, max_depth=4, size=None)` draws a `Program`
+(`size`: about that many tokens, one op or marker each, for big programs; by default ~25):
 
 - ``level="l1"``: flat async IR. Ops carry `on(...)` affinities, `scf.for` loops carry resources,
   `scf.if` branches and private function calls appear; compile it with
@@ -53,6 +54,6 @@ __all__ = ["Program", "features", "label_and_target", "print_program", "programs
 
 
 def programs(level: str = "l2", *, target: tuple[int, int] = (3, 13), max_devices: int = 8,
-             max_depth: int = 4) -> st.SearchStrategy[Program]:
+             max_depth: int = 4, size: int | None = None) -> st.SearchStrategy[Program]:
     """Strategy for valid multi-device stream programs; see the module docstring."""
-    return programs_impl(level, target, max_devices, max_depth)
+    return programs_impl(level, target, max_devices, max_depth, size)

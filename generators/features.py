@@ -9,8 +9,8 @@ from hypothesis import event, target
 from . import model as m
 
 _OP_LABELS = {
-    m.Splat: "splat", m.Alloca: "alloca", m.Fill: "fill", m.Update: "update", m.Copy: "copy",
-    m.Clone: "clone",
+    m.Splat: "splat", m.Alloca: "alloca", m.Constant: "constant", m.Fill: "fill", m.Update: "update",
+    m.Copy: "copy", m.Clone: "clone",
     m.Slice: "slice", m.Dispatch: "dispatch", m.Transfer: "transfer", m.AsyncBarrier: "async_barrier",
     m.Import: "import", m.Export: "export", m.Expect: "expect", m.Execute: "execute",
     m.Concurrent: "concurrent", m.ForLoop: "for", m.IfElse: "if", m.Call: "call",
@@ -145,6 +145,8 @@ def _summary(p: m.Program) -> tuple[_Walk, frozenset[str]]:
         labels.add("queue_affinity")
         if () in queues:
             labels.add("queues_and_whole_devices")  # some devices by queue, others whole
+    if p.main.returns:
+        labels.add("returned_resource")
     c = p.configs
     if c.default_affinity is not None:
         labels.add("default_affinity")

@@ -96,6 +96,16 @@ class Alloca:
 
 
 @dataclass(eq=False)
+class Constant:
+    """`stream.async.constant ... = dense<...>`: bytes known at compile time. A splat of one value is
+    folded into a `stream.async.splat` by canonicalization; a ramp stays a constant."""
+
+    result: Value
+    ramp: bool  # dense<[0, 1, 2, ...]> rather than one repeated byte
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
 class Fill:
     """In place: writes `pattern` into target[offset, offset+length); result is tied to target."""
 
@@ -269,8 +279,8 @@ class Call:
 
 
 Op = (
-    Splat | Alloca | Fill | Update | Copy | Clone | Slice | Dispatch | Transfer | AsyncBarrier | Import
-    | Export | Expect | Concurrent | Execute | ForLoop | IfElse | Call
+    Splat | Alloca | Constant | Fill | Update | Copy | Clone | Slice | Dispatch | Transfer | AsyncBarrier
+    | Import | Export | Expect | Concurrent | Execute | ForLoop | IfElse | Call
 )
 
 
@@ -283,6 +293,8 @@ class Function:
     public: bool = False
     # Public entry points take buffer views to import and an i1 for scf.if conditions.
     handles: int = 0
+    # Public entry points may also return resources (`returns`): their consumer is outside the program,
+    # so where they live is not the program's to say.
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,11 @@ class Printer:
         elif isinstance(op, m.Alloca):
             r = op.result
             self.emit(d, f"{n(r)} = stream.async.alloca {self.on(op.affinity)}: {self.sized(r)}")
+        elif isinstance(op, m.Constant):
+            r = op.result
+            data = f"[{', '.join(str(i % 128) for i in range(r.size))}]" if op.ramp else "3"
+            self.emit(d, f"{n(r)} = stream.async.constant {self.on(op.affinity)}: {self.sized(r)} = "
+                         f"dense<{data}> : tensor<{r.size}xi8>")
         elif isinstance(op, m.Fill):
             t = op.target
             rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
@@ -240,6 +245,8 @@ class Printer:
         self.lines, self.consts, self.ready, self.n_outputs = [], set(), {}, 0
         for op in fn.body:
             self.op(op, 2)
+        # Resources main returns, awaited first at L2 (before the constants are gathered).
+        returned = [self.awaited(v, 2) for v in fn.returns] if fn.public else []
         body = self.lines
         consts = [f"    %c{v} = arith.constant {v} : {t}" if t == "index"
                   else f"    %c{v}_i32 = arith.constant {v} : i32" for v, t in sorted(self.consts)]
@@ -249,6 +256,8 @@ class Printer:
                 params.append("%cond: i1")
             outs = [f"%out{i}" for i in range(self.n_outputs)]
             rtypes = ["!hal.buffer_view"] * len(outs)
+            outs += returned
+            rtypes += [self.rtype(v) for v in fn.returns]
             head = f"  util.func public @{fn.name}({', '.join(params)})"
             attrs = self.config_attrs(on_module=False)
         else:

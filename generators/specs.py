@@ -17,14 +17,15 @@ from dataclasses import dataclass
 # Token kinds per level. Repeats are weights: a token picks `table[token % len(table)]`.
 # Structural markers: exec (start a new execute region), wave (open stream.async.concurrent),
 # for / if / call (open scf.for / scf.if / a callee), else (switch to the else branch), end (close).
-OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier", "alloca")
+OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier", "alloca",
+       "constant")
 TABLE = {
     "l2": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "wave", "wave", "wave", "wave", "end", "exec", "exec", "import",
            "export", "export", "export", "alloca"),
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "for", "for", "for", "if", "if", "if", "else", "end", "end",
-           "call", "call", "call", "call", "call", "import", "export", "alloca"),
+           "call", "call", "call", "call", "call", "import", "export", "alloca", "constant"),
 }
 
 

@@ -15,10 +15,11 @@ from .specs import OPS, ProgramSpec
 # iree-stream-conversion strips function affinities: they steer tensor ops, which are L3's business.
 CONFIGS = ("queues", "resource_config", "partitioning_config")
 SWITCHES = {
-    "l2": (*OPS[2:], "dispatch_tied", "nested_waves", "cross_capture", "optimal",
-           "transfer_from", "transfer_on", "topology", "import", "export", *CONFIGS),
+    # Constants are L1's: at L2 a resource of `constant` lifetime would need its own transfers.
+    "l2": (*(k for k in OPS[2:] if k != "constant"), "dispatch_tied", "nested_waves", "cross_capture",
+           "optimal", "transfer_from", "transfer_on", "topology", "import", "export", "return", *CONFIGS),
     "l1": (*OPS[2:], "dispatch_tied", "cross_device", "optimal", "transfer_from", "transfer_on",
-           "topology", "import", "export", "for", "if", "call", *CONFIGS),
+           "topology", "import", "export", "return", "for", "if", "call", *CONFIGS),
 }
 # Syntax gate of switches that print constructs some releases cannot parse.
 GATED = {"barrier": "async_barrier", "optimal": "optimal", "topology": "topology",
@@ -26,12 +27,20 @@ GATED = {"barrier": "async_barrier", "optimal": "optimal", "topology": "topology
 TOKEN = st.integers(0, 2**32 - 1)
 # Lists of chunks: Hypothesis lists average ~5 elements, chunks of chunks ~25 tokens, and a whole
 # chunk can be deleted in one shrink step.
-TOKENS = st.lists(st.lists(TOKEN, min_size=1, max_size=16), min_size=1, max_size=8)
+CHUNK = st.lists(TOKEN, min_size=1, max_size=16)
+TOKENS = st.lists(CHUNK, min_size=1, max_size=8)
+
+
+def tokens_of_size(size: int | None) -> st.SearchStrategy[list[list[int]]]:
+    """Chunks for programs of about `size` tokens (a chunk averages ~8), or the default small ones."""
+    if size is None:
+        return TOKENS
+    return st.lists(CHUNK, min_size=max(1, size // 8), max_size=max(1, size // 4))
 
 
 @st.composite
 def program_specs(draw: st.DrawFn, level: str = "l2", target: tuple[int, int] = (3, 13),
-                  max_devices: int = 8, max_depth: int = 4) -> ProgramSpec:
+                  max_devices: int = 8, max_depth: int = 4, size: int | None = None) -> ProgramSpec:
     if level not in SWITCHES:
         raise ValueError(f"level must be 'l1' or 'l2', not {level!r}")
     n = draw(st.integers(2, max(2, max_devices)))
@@ -48,10 +57,10 @@ def program_specs(draw: st.DrawFn, level: str = "l2", target: tuple[int, int] = 
     )
     config_bits = int.from_bytes(draw(st.binary(min_size=4, max_size=4)))
     queue_bits = int.from_bytes(draw(st.binary(min_size=2, max_size=2)))
-    tokens = tuple(t for chunk in draw(TOKENS) for t in chunk)
+    tokens = tuple(t for chunk in draw(tokens_of_size(size)) for t in chunk)
     return ProgramSpec(level, n, promise_mask, switches, tokens, max_depth, config_bits, queue_bits)
 
 
 def programs_impl(level: str, target: tuple[int, int], max_devices: int,
-                  max_depth: int) -> st.SearchStrategy[m.Program]:
-    return program_specs(level, (target[0], target[1]), max_devices, max_depth).map(build)
+                  max_depth: int, size: int | None = None) -> st.SearchStrategy[m.Program]:
+    return program_specs(level, (target[0], target[1]), max_devices, max_depth, size).map(build)

@@ -131,6 +131,7 @@ class Campaign:
     provenance: str = ""
     shrink: bool = True  # off: findings are written as first found (a quick smoke run)
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON  # violations of these severities fail the campaign
+    program_size: int | None = None  # about this many tokens per program (`programs(size=...)`)
 
     def __post_init__(self) -> None:
         self._deadline: float | None = None
@@ -252,7 +253,7 @@ class Campaign:
         return self.stats
 
     def _run_chunk(self, level: str, size: int, chunk_seed: int) -> None:
-        strategy = programs(level, target=self.target)
+        strategy = programs(level, target=self.target, size=self.program_size)
 
         # The target phase climbs toward what `steer_by_behaviour` measures.
         phases = [Phase.generate, Phase.target, Phase.shrink] if self.shrink else [Phase.generate]
@@ -320,9 +321,16 @@ def open_campaign(
     on_example: Callable[[Stats], None] | None = None,
     shrink: bool = True,
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON,
+    program_size: int | None = None,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     corpus = Corpus(corpus_dir)
     return Campaign(
-        judge, corpus, on_example=on_example, provenance=provenance, shrink=shrink, fail_on=fail_on
+        judge,
+        corpus,
+        on_example=on_example,
+        provenance=provenance,
+        shrink=shrink,
+        fail_on=fail_on,
+        program_size=program_size,
     )

@@ -398,6 +398,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         inject_fault=args.inject_fault,
         shrink=args.shrink,
         fail_on=_severities(args.fail_on),
+        program_size=_size(args.size),
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
     # broken setup is ever reported as a compiler bug.
@@ -549,7 +550,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
             on_invalid = (lambda text, diagnostic: keep_invalid(folder, text, diagnostic)) if folder else None
             results.append(
                 collect_stats(
-                    level, args.examples, compile_fn, args.seed, on_invalid, progress=_stats_progress
+                    level,
+                    args.examples,
+                    compile_fn,
+                    args.seed,
+                    on_invalid,
+                    progress=_stats_progress,
+                    size=_size(args.size),
                 )
             )
             print(format_stats(results[-1]), flush=True)
@@ -572,6 +579,15 @@ def cmd_findings(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(table)
     return EXIT_OK
+
+
+SIZE_HELP = "programs of about this many ops and region markers (default: ~25; user models are 100-1000)"
+
+
+def _size(size: int | None) -> int | None:
+    if size is not None and not 1 <= size <= 5000:
+        raise UsageError(f"--size must be between 1 and 5000, not {size}")
+    return size
 
 
 def _stats_progress(level: str, done: int, total: int) -> None:
@@ -666,6 +682,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget", type=float, metavar="SECONDS", help="time box (default 60 s when no --examples)"
     )
     run.add_argument("--examples", type=int, metavar="N", help="stop after N programs")
+    run.add_argument("--size", type=int, metavar="TOKENS", help=SIZE_HELP)
     run.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default and most: the cores)"
     )
@@ -718,6 +735,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", help="generator validity, feature coverage and speed")
     stats.add_argument("--level", choices=["l1", "l2", "all"], default="l2")
     stats.add_argument("--examples", type=int, default=1000, metavar="N")
+    stats.add_argument("--size", type=int, metavar="TOKENS", help=SIZE_HELP)
     stats.add_argument("--json", metavar="FILE", help="write the statistics as JSON")
     stats.add_argument("--seed", type=int, help="draw the same programs as an earlier run with this seed")
     stats.add_argument("--keep-invalid", metavar="DIR", help="write every rejected program to DIR")

@@ -143,6 +143,10 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
     outcome = result.outcome
     if outcome is Outcome.OK:
         return _violation_finding(verdict.violations) if verdict.violations else None
+    if outcome is Outcome.BAD_OUTPUT and verdict.violations:
+        # Read after repairing a known print defect, the output still breaks a rule: that is the finding
+        # (the print defect is one of its own, met by programs that break nothing else).
+        return _violation_finding(verdict.violations)
     if outcome is Outcome.DIAGNOSTIC and not promised_valid:
         return None
     messages = [d for d in result.diagnostics if d.severity == "error"] or list(result.diagnostics)

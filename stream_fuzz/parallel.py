@@ -36,6 +36,7 @@ class RunConfig:
     inject_fault: str | None = None  # `module:function` applied to the pinned compiler's output (tests)
     shrink: bool = True
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON
+    program_size: int | None = None  # --size: about this many tokens per program
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
@@ -55,6 +56,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         on_example=on_stats,
         shrink=config.shrink,
         fail_on=config.fail_on,
+        program_size=config.program_size,
     )
     try:
         return campaign.run(

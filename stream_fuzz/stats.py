@@ -47,9 +47,12 @@ def collect_stats(
     draw_seed: int | None = None,
     on_invalid: Callable[[str, str], object] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    size: int | None = None,
 ) -> dict:
-    strategy = programs(level)
+    strategy = programs(level, size=size)
     times: list[float] = []
+    ops: list[int] = []
+    judge_times: list[float] = []  # compile + oracle
     counts: Counter[str] = Counter()
     out: Counter[str] = Counter()
     diagnostics: Counter[str] = Counter()
@@ -71,8 +74,11 @@ def collect_stats(
         program = data.draw(strategy)
         text = print_program(program)
         times.append(time.perf_counter() - start)
+        ops.append(len(program.ops()))
         counts.update(features(program))
+        judge_start = time.perf_counter()
         judged = compile_fn(text, program.pipeline)
+        judge_times.append(time.perf_counter() - judge_start)
         if progress is not None:
             progress(level, len(times), examples)
         out.update(judged.behaviour)
@@ -98,6 +104,9 @@ def collect_stats(
         "valid": valid,
         "validity": valid / n if n else 0.0,
         "compiled": compiled,
+        "median_ops": statistics.median(ops) if n else None,
+        "median_judge_ms": statistics.median(judge_times) * 1e3 if n else None,
+        "max_ops": max(ops) if n else None,
         "features": {k: counts[k] / n for k in sorted(counts)} if n else {},
         "behaviour": {k: out[k] / n for k in sorted(out)} if n else {},
         "median_gen_ms": statistics.median(times) * 1e3 if n else None,
@@ -113,6 +122,8 @@ def format_stats(d: dict) -> str:
     lines = [
         f"level {d['level']}: {d['programs']} programs, valid {d['valid']} ({d['validity']:.2%}: "
         f"the verifier accepts them), compiled {d['compiled']} ({d['compiled'] / max(d['programs'], 1):.2%})",
+        f"ops per program: median {d['median_ops']}, most {d['max_ops']}; compile + oracle: median "
+        f"{d['median_judge_ms']:.1f} ms",
         "generation + printing: "
         + ", ".join(
             f"{name} {d[key]:.3f} ms" if d[key] is not None else f"{name} n/a ({d['programs']} programs)"
