@@ -9,7 +9,8 @@ from hypothesis import event, target
 from . import model as m
 
 _OP_LABELS = {
-    m.Splat: "splat", m.Alloca: "alloca", m.Constant: "constant", m.Fill: "fill", m.Update: "update",
+    m.Splat: "splat", m.Alloca: "alloca", m.Constant: "constant",
+    m.GlobalStore: "global_store", m.GlobalLoad: "global_load", m.Fill: "fill", m.Update: "update",
     m.Copy: "copy", m.Clone: "clone",
     m.Slice: "slice", m.Dispatch: "dispatch", m.Transfer: "transfer", m.AsyncBarrier: "async_barrier",
     m.Import: "import", m.Export: "export", m.Expect: "expect", m.Execute: "execute",

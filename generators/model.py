@@ -105,6 +105,35 @@ class Constant:
     affinity: Affinity | None = None
 
 
+@dataclass(frozen=True)
+class Global:
+    """`util.global private mutable @gN : !stream.resource<variable>`, of a value placed on `affinity`."""
+
+    name: str
+    size: int
+    affinity: Affinity
+
+    @property
+    def home(self) -> str:
+        return self.affinity.home
+
+
+@dataclass(eq=False)
+class GlobalStore:
+    """Moves `source` into a `variable` resource on its device and stores it in `target`."""
+
+    source: Value
+    target: Global
+
+
+@dataclass(eq=False)
+class GlobalLoad:
+    """Loads `source` and moves it out to a resource of the program's lifetime on the global's device."""
+
+    source: Global
+    result: Value
+
+
 @dataclass(eq=False)
 class Fill:
     """In place: writes `pattern` into target[offset, offset+length); result is tied to target."""
@@ -280,7 +309,7 @@ class Call:
 
 Op = (
     Splat | Alloca | Constant | Fill | Update | Copy | Clone | Slice | Dispatch | Transfer | AsyncBarrier
-    | Import | Export | Expect | Concurrent | Execute | ForLoop | IfElse | Call
+    | Import | Export | Expect | GlobalStore | GlobalLoad | Concurrent | Execute | ForLoop | IfElse | Call
 )
 
 
@@ -335,6 +364,7 @@ class Program:
     configs: Configs = Configs()
     # Queue set of each device named by queue (`queues` switch); members of optimal sets print it too.
     device_queues: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    globals: list[Global] = field(default_factory=list)
 
     @property
     def pipeline(self) -> str:
@@ -368,7 +398,7 @@ def operands(op: Op) -> list[Value]:
         return [op.update, op.target]
     if isinstance(op, Copy):
         return [op.source, op.target]
-    if isinstance(op, Clone | Slice | Transfer | AsyncBarrier | Export):
+    if isinstance(op, Clone | Slice | Transfer | AsyncBarrier | Export | GlobalStore):
         return [op.source]
     if isinstance(op, Dispatch):
         return list(op.operands)

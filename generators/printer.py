@@ -60,6 +60,10 @@ class Printer:
         queues = f", [{', '.join(map(str, a.queues))}]" if a.queues else ""
         return f"#hal.device.{a.kind}<@{a.devices[0]}{queues}>"
 
+    def move_on(self, a: m.Affinity) -> str:
+        """`from(D) -> to(D)`: a transfer that changes only the lifetime."""
+        return f"from({self.aff(a)}) -> to({self.aff(a)})"
+
     def on(self, a: m.Affinity | None) -> str:
         """`on(...)`, left out when it is the module's default affinity (the op inherits it)."""
         if a is None or a == self.p.configs.default_affinity:
@@ -85,6 +89,19 @@ class Printer:
             data = f"[{', '.join(str(i % 128) for i in range(r.size))}]" if op.ramp else "3"
             self.emit(d, f"{n(r)} = stream.async.constant {self.on(op.affinity)}: {self.sized(r)} = "
                          f"dense<{data}> : tensor<{r.size}xi8>")
+        elif isinstance(op, m.GlobalStore):
+            s, g = op.source, op.target
+            moved, var = f"%{g.name}_in", "!stream.resource<variable>"
+            self.emit(d, f"{moved} = stream.async.transfer {n(s)} : {self.sized(s)} "
+                         f"{self.move_on(g.affinity)} {var}{{{self.idx(g.size)}}}")
+            self.emit(d, f"util.global.store {moved}, @{g.name} : {var}")
+        elif isinstance(op, m.GlobalLoad):
+            g, r = op.source, op.result
+            loaded, var = f"{n(r)}_global", "!stream.resource<variable>"
+            self.emit(d, f"{loaded} = util.global.load @{g.name} : {var}")
+            self.emit(d, f"{loaded}_size = stream.resource.size {loaded} : {var}")
+            self.emit(d, f"{n(r)} = stream.async.transfer {loaded} : {var}{{{loaded}_size}} "
+                         f"{self.move_on(g.affinity)} !stream.resource<*>{{{loaded}_size}}")
         elif isinstance(op, m.Fill):
             t = op.target
             rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
@@ -304,6 +321,8 @@ class Printer:
         head = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         out = [f"module{head} {{"]
         out += [f"  util.global private @{d} : !hal.device" for d in self.p.devices]
+        out += [f"  util.global private mutable @{g.name} : !stream.resource<variable>"
+                for g in self.p.globals]
         for fn in self.p.functions:
             out += self.function(fn)
         out.append("}")

@@ -25,7 +25,8 @@ TABLE = {
            "export", "export", "export", "alloca"),
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "for", "for", "for", "if", "if", "if", "else", "end", "end",
-           "call", "call", "call", "call", "call", "import", "export", "alloca", "constant"),
+           "call", "call", "call", "call", "call", "import", "export", "alloca", "constant", "global",
+           "global"),
 }
 
 

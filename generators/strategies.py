@@ -19,7 +19,7 @@ SWITCHES = {
     "l2": (*(k for k in OPS[2:] if k != "constant"), "dispatch_tied", "nested_waves", "cross_capture",
            "optimal", "transfer_from", "transfer_on", "topology", "import", "export", "return", *CONFIGS),
     "l1": (*OPS[2:], "dispatch_tied", "cross_device", "optimal", "transfer_from", "transfer_on",
-           "topology", "import", "export", "return", "for", "if", "call", *CONFIGS),
+           "topology", "import", "export", "return", "for", "if", "call", "global", *CONFIGS),
 }
 # Syntax gate of switches that print constructs some releases cannot parse.
 GATED = {"barrier": "async_barrier", "optimal": "optimal", "topology": "topology",

@@ -108,6 +108,11 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
                 # A pull: it names where the value comes from, and at L2 moves it to its own device.
                 assert op.source_affinity is not None
                 assert device is None or device in op.target.devices
+        elif isinstance(op, m.GlobalStore):
+            # Moved into the global on a device it lives on; loads bring it back there.
+            assert op.source.lives_on(op.target.home)
+        elif isinstance(op, m.GlobalLoad):
+            assert op.result.homes == (op.source.home,)
         elif not isinstance(op, m.Call | m.Import | m.Splat):
             aff = getattr(op, "affinity", None)
             if device is not None:
