@@ -1,6 +1,6 @@
 // stream-fuzz finding: bad-output
 // signature: bad-output-99d3d726a9af
-// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6, placement-write-f8bfb3005df4, placement-read-8261ce8e4a24, placement-read-b1cf74a610bd
+// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6, placement-write-f8bfb3005df4, placement-read-8261ce8e4a24, placement-read-b1cf74a610bd, placement-read-32137bb13fd2, placement-read-94892d6339c7
 // status: open
 // severity: placement
 // found: 2026-11-30 by stream-fuzz check
@@ -21,6 +21,10 @@
 //   at L1 the same loss shows as placement-read-8261ce8e4a24) are missing from their allocations; (3) with
 //   affinity<> instead of promise<> the alloca gets no affinity at all. Shown on 3.11, 3.12 and 3.13 (older
 //   releases cannot parse optimal). Correct: allocations on a flat optimal over every device that uses them.
+//   Constants reach it too (2026-12-01, aliases placement-read-32137bb13fd2 and -94892d6339c7): ScheduleAllocation
+//   extractConstantsWithLifetime places a `stream.async.constant` by the same deriveResultAffinity, so its
+//   `stream.resource.alloc` loses the pulling devices exactly as a splat's alloca does (same programs with a
+//   splat: same violations).
 // witnesses: 4, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | iree-opt --split-input-file | FileCheck %s

@@ -138,6 +138,9 @@ class Campaign:
         self._last_end = time.perf_counter()
         self.target = self.judge.compiler_info.release or (3, 13)
         self._raised: set[str] = set()  # signatures raised (so shrunk) in the current Hypothesis run
+        # Signatures whose shrink finished in an earlier run of this campaign: later hits are counted, not
+        # shrunk again (a frequent new bug would otherwise be shrunk in every chunk it shows up in).
+        self._shrunk: set[str] = set()
 
     def evaluate(self, program: Program) -> Finding | None:
         """Compile and check one program; record a finding in the corpus. Returns a finding to shrink
@@ -208,7 +211,7 @@ class Campaign:
                 generator_defect=generator_defect,
             )
         record.hits += 1
-        if record.new or unshrunk:
+        if (record.new and signature not in self._shrunk) or unshrunk:
             self._raised.add(signature)
             return finding
         return None
@@ -282,6 +285,7 @@ class Campaign:
         # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
         if self.shrink:
             self.corpus.mark_shrunk(sorted(self._raised))
+            self._shrunk |= self._raised
 
 
 def steer_by_behaviour(labels: frozenset[str], measures: dict[str, float]) -> None:

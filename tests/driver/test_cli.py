@@ -34,6 +34,7 @@ def test_compile_rejected_program_exits_1(tmp_path: Path, capsys: pytest.Capture
         (["compile", str(SEED), "--iree-opt", "/nonexistent/iree-opt"], "no iree-opt at"),
         (["compile", str(SEED), "--frobnicate"], "unrecognized arguments: --frobnicate"),
         (["explode"], "invalid choice: 'explode'"),
+        (["stats", "--size", "0"], "--size must be between 1 and 5000, not 0"),
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_2(
@@ -106,6 +107,15 @@ def test_stats_reports_validity_and_features(tmp_path: Path, capsys: pytest.Capt
     assert data["programs"] == 20 and 0 <= data["valid"] <= 20
     assert data["features"]["level_l2"] == 1.0
     assert "valid" in capsys.readouterr().out
+
+
+def test_stats_size_draws_big_programs(tmp_path: Path) -> None:
+    small, big = tmp_path / "small.json", tmp_path / "big.json"
+    assert main(["stats", "--level", "l2", "--examples", "8", "--seed", "2", "--json", str(small)]) == 0
+    assert main(["stats", "--level", "l2", "--examples", "8", "--seed", "2", "--size", "300",
+                 "--json", str(big)]) == 0
+    ops = [json.loads(path.read_text())["median_ops"] for path in (small, big)]
+    assert ops[1] > 100 > ops[0]
 
 
 def test_stats_seed_repeats_the_draw(tmp_path: Path) -> None:

@@ -217,3 +217,25 @@ def test_a_run_that_met_several_bugs_ends_as_its_budget_or_signal_says() -> None
         _raise_what_is_not_a_finding(BaseExceptionGroup("", [BudgetExhausted(), KeyboardInterrupt()]))
     with pytest.raises(BaseExceptionGroup):  # anything else stays visible as the group
         _raise_what_is_not_a_finding(BaseExceptionGroup("", [finding(), ValueError("flaky")]))
+
+
+def test_a_new_bug_is_shrunk_once_per_campaign_then_counted(tmp_path: Path, faulty) -> None:
+    from stream_fuzz.generators.builder import build
+    from stream_fuzz.generators.specs import ProgramSpec
+
+    from stream_fuzz.campaign import Campaign
+    from stream_fuzz.compiler import resolve_pipeline
+    from stream_fuzz.corpus import Corpus
+    from stream_fuzz.findings import finding_from
+
+    text = (Path(__file__).resolve().parents[1] / "programs" / "fanout_in_wave.mlir").read_text()
+    pipeline = resolve_pipeline("allocation")
+    finding = finding_from(faulty.judge(text, pipeline))
+    assert finding is not None
+    program = build(ProgramSpec("l2", 2, 0, frozenset(), (0,)))
+    campaign = Campaign(faulty, Corpus(tmp_path / "corpus"))
+    # New: handed to Hypothesis to shrink, until a run's shrink of it has finished.
+    assert campaign._record(finding, program, text, pipeline, None) is finding
+    campaign._shrunk.add(finding.signature)  # what the end of a Hypothesis run does (`_run_chunk`)
+    assert campaign._record(finding, program, text, pipeline, None) is None
+    assert campaign.stats.findings[finding.signature].hits == 2
