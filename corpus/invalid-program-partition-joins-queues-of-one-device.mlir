@@ -22,6 +22,9 @@
 //   the union (joinOR) or refuse to merge differing queue sets. The diagnostic is the one of
 //   invalid-program-barrier-joined-to-producer-partition, but that bug joins two devices; here one
 //   device's queues are at fault (the signature marks it "one device").
+//   One device named both `#hal.device.promise<@d>` and `#hal.device.affinity<@d>` in one program reaches the
+//   same decision (canExecuteTogether admits the op, Partition::verify wants the partition's attribute
+//   exactly) and signs the same; the generator's `promise_mix` switch meets it in ~2% of L1 programs.
 // failing pass: iree-stream-schedule-execution
 // what was found:
 //   loc("-":7:9): error: op affinity #hal.device.affinity<@d1, [0]> is not compatible with the partition affinity #hal.device.affinity<@d1>

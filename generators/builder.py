@@ -17,8 +17,6 @@ Validity rules enforced here (the verifier checks only some of them):
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import model as m
 from .avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
 from .specs import OPS, TABLE, ProgramSpec
@@ -228,15 +226,8 @@ class Builder:
         self.alias[r.id] = src
         return r
 
-    def op_aff(self, device: str, b: Bits) -> m.Affinity | None:
-        return self.mixed(self.aff(device), b) if self.level == "l1" else None
-
-    def mixed(self, a: m.Affinity, b: Bits) -> m.Affinity:
-        """With `promise_mix`, an op sometimes names its device by the other kind (`promise` for
-        `affinity`, or back): one device under both names in one program."""
-        if "promise_mix" in self.sw and b.take(2):
-            return replace(a, kind="affinity" if a.kind == "promise" else "promise")
-        return a
+    def op_aff(self, device: str) -> m.Affinity | None:
+        return self.aff(device) if self.level == "l1" else None
 
     @staticmethod
     def pick(vals: list[m.Value], b: Bits) -> m.Value:
@@ -253,17 +244,17 @@ class Builder:
     def op_splat(self, scope: Scope, b: Bits) -> None:
         dev = self.device_for(scope, b, None)
         r = self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,))
-        scope.add(m.Splat(r, PATTERNS[b.take(len(PATTERNS))], self.op_aff(dev, b)), [r])
+        scope.add(m.Splat(r, PATTERNS[b.take(len(PATTERNS))], self.op_aff(dev)), [r])
 
     def op_alloca(self, scope: Scope, b: Bits) -> None:
         dev = self.device_for(scope, b, None)
         r = self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,))
-        scope.add(m.Alloca(r, self.op_aff(dev, b)), [r])
+        scope.add(m.Alloca(r, self.op_aff(dev)), [r])
 
     def op_constant(self, scope: Scope, b: Bits) -> None:
         dev = self.device_for(scope, b, None)
         r = self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,))
-        scope.add(m.Constant(r, bool(b.take(2)), self.op_aff(dev, b)), [r])
+        scope.add(m.Constant(r, bool(b.take(2)), self.op_aff(dev)), [r])
 
     def op_global(self, scope: Scope, b: Bits) -> None:
         """L1, in a function's own body: store a value in a new global, or load one stored before (in a
@@ -294,7 +285,7 @@ class Builder:
         dev = self.device_of_target(scope, b, t)
         lt = scope.write(t)
         r = self.written(t, dev, length)
-        scope.add(m.Fill(lt, r, PATTERNS[b.take(len(PATTERNS))], offset, length, self.op_aff(dev, b)), [r],
+        scope.add(m.Fill(lt, r, PATTERNS[b.take(len(PATTERNS))], offset, length, self.op_aff(dev)), [r],
                   {r.id: lt})
         if length < t.size:
             self.may_vanish(r, lt)
@@ -321,11 +312,11 @@ class Builder:
         if kind == "update":
             offset, length = (t.size - s.size if b.take(2) else 0), s.size
             r = self.written(t, dev, length)
-            op: m.Op = m.Update(ls, lt, r, offset, self.op_aff(dev, b))
+            op: m.Op = m.Update(ls, lt, r, offset, self.op_aff(dev))
         else:
             length = s.size >> b.take(2)
             r = self.written(t, dev, length)
-            op = m.Copy(ls, lt, r, length, self.op_aff(dev, b))
+            op = m.Copy(ls, lt, r, length, self.op_aff(dev))
         scope.add(op, [r], {r.id: lt})
         if length == t.size:
             self.folds_to(r, ls)
@@ -365,7 +356,7 @@ class Builder:
         dev = self.device_for(scope, b, s)
         r = self.value(s.size, self.lifetime(b), (dev,))
         ls = self.use(scope, s, dev)
-        scope.add(m.Clone(ls, r, self.op_aff(dev, b)), [r])
+        scope.add(m.Clone(ls, r, self.op_aff(dev)), [r])
         self.folds_to(r, ls)
 
     def op_slice(self, scope: Scope, b: Bits) -> None:
@@ -377,7 +368,7 @@ class Builder:
         offset = s.size - length if b.take(2) else 0
         dev = self.device_for(scope, b, s)
         r = self.value(length, s.lifetime, (dev,))
-        scope.add(m.Slice(self.use(scope, s, dev), r, offset, self.op_aff(dev, b)), [r])
+        scope.add(m.Slice(self.use(scope, s, dev), r, offset, self.op_aff(dev)), [r])
 
     def op_dispatch(self, scope: Scope, b: Bits) -> None:
         rd = self.readable(scope)
@@ -405,7 +396,7 @@ class Builder:
             results.append(self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,)))
             tied.append(None)
         self.next_entry += 1
-        op = m.Dispatch(f"entry{self.next_entry}", local, results, tied, self.op_aff(dev, b))
+        op = m.Dispatch(f"entry{self.next_entry}", local, results, tied, self.op_aff(dev))
         scope.add(op, results, ties)
 
     def op_transfer(self, scope: Scope, b: Bits) -> None:
@@ -457,7 +448,7 @@ class Builder:
         s = self.pick(w, b)
         ls = scope.write(s)
         r = self.like(s)
-        scope.add(m.AsyncBarrier(ls, r, self.op_aff(s.home, b)), [r], {r.id: ls})
+        scope.add(m.AsyncBarrier(ls, r, self.op_aff(s.home)), [r], {r.id: ls})
         if self.level == "l1":
             # Known compiler bugs (corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir and cyclic
             # partitions): at L1 a barrier result goes straight to its witness and nothing else.
@@ -538,7 +529,7 @@ class Builder:
             dev = pending[pick % len(pending)].home
         # Foreign values are visible only with `cross_capture`; then only transfers read them (pulls).
         self.next_exec += 1
-        region = m.Execute(affinity=self.mixed(self.aff(dev), b), id=self.next_exec)
+        region = m.Execute(affinity=self.aff(dev), id=self.next_exec)
         visible = [v for v in scope.pool if "cross_capture" in self.sw or v.lives_on(dev)]
         return Scope(self, "exec", scope, visible, region, dev)
 
