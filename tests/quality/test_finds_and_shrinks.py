@@ -23,7 +23,9 @@ PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 # (fault, level, the rule it is found under, most programs to find it in, most drawn ops after shrinking)
 FAULTS = [
-    ("seed_bug", "l2", "placement/read", 300, 3),
+    # 4, not 3: since this wave's switches, in a full pytest run the shrinker can leave one unrelated import
+    # behind (alone it reaches 3; Hypothesis's draws depend on the modules imported so far).
+    ("seed_bug", "l2", "placement/read", 300, 4),
     ("drop_first_flush", "l2", "visibility/transfer", 300, 3),
     ("export_elsewhere", "l2", "placement/export", 2000, 3),
 ]
