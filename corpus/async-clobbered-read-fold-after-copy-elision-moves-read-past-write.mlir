@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: async/clobbered-read
 // signature: async-clobbered-read-1f411d36b5b0
-// also-known-as: wave-race-fa94f69d410a, wave-race-e9d1c4517d62
+// also-known-as: wave-race-fa94f69d410a, wave-race-e9d1c4517d62, async-clobbered-read-318aaf942384
 // status: open
 // severity: data, race
 // found: 2026-12-01 by stream-fuzz check and run (L1 campaigns, seeds 7 and 23)
@@ -27,8 +27,11 @@
 //   (ScheduleConcurrency puts the moved read in one wave with the writer); the race is the symptom. One
 //   entry: the same pass breaks the same invariant, and the worker names that pass as the signature; the fix
 //   is a guard in each fold (or no value-semantic folds between copy-on-write and allocation). Correct: the
-//   read sees the bytes from before the write.
-// witnesses: 2, one per split of the file (the first is the smallest)
+//   read sees the bytes from before the write. Witness 3 (2026-12-01, signature 318aaf942384, a campaign with
+//   constants): the same AsyncTransferOp::fold of a round trip d2 -> d0 -> d2 without on(), from a
+//   `stream.async.constant` that a fill then writes in place; copy-on-write clones it, ElideAsyncCopies drops
+//   that clone legally, and the fold makes the returned value read the constant after the fill.
+// witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
@@ -90,3 +93,48 @@ util.func public @on_devices() {
 // The correct output: in the async IR before iree-stream-verify-lowering-to-async no value is read after an op
 // overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the
 // invariant copy-on-write establishes).
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.global private @d2 : !hal.device
+  util.global private @d3 : !hal.device
+  util.global private @d4 : !hal.device
+  util.global private @d5 : !hal.device
+  util.func public @main() -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+    %c0_i32 = arith.constant 0 : i32
+    %c0 = arith.constant 0 : index
+    %c7_i32 = arith.constant 7 : i32
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c1234_i32 = arith.constant 1234 : i32
+    %v1 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v2 = stream.async.constant on(#hal.device.affinity<@d2>) : !stream.resource<*>{%c16} = dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]> : tensor<16xi8>
+    %v3 = stream.async.fill on(#hal.device.affinity<@d0>) %c1234_i32, %v1[%c0 to %c16 for %c16] : i32 -> %v1 as !stream.resource<*>{%c16}
+    %v4 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v5 = stream.async.transfer %v2 : !stream.resource<*>{%c16} from(#hal.device.affinity<@d2>) -> to(#hal.device.affinity<@d0>) !stream.resource<*>{%c16}
+    %v6 = stream.async.update on(#hal.device.affinity<@d0>) %v5, %v3[%c0 to %c16] : !stream.resource<*>{%c16} -> %v3 as !stream.resource<*>{%c16}
+    %v7 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v8 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v9 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v10 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v11 = stream.async.fill on(#hal.device.affinity<@d2>) %c7_i32, %v2[%c8 to %c16 for %c8] : i32 -> %v2 as !stream.resource<*>{%c16}
+    %v12 = stream.async.clone on(#hal.device.affinity<@d0>) %v5 : !stream.resource<*>{%c16} -> !stream.resource<*>{%c16}
+    %v13 = stream.async.constant on(#hal.device.affinity<@d2>) : !stream.resource<*>{%c32} = dense<3> : tensor<32xi8>
+    %v14 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v15 = stream.async.transfer %v12 : !stream.resource<*>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d2>) !stream.resource<*>{%c16}
+    %v16 = stream.async.update on(#hal.device.affinity<@d2>) %v15, %v13[%c0 to %c16] : !stream.resource<*>{%c16} -> %v13 as !stream.resource<*>{%c32}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v4 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v5 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v7 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v8 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v10 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d2>} %v11 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v14 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d2>} %v16 : !stream.resource<*>
+    util.return %v6, %v9, %v12, %v15 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+  }
+}

@@ -141,12 +141,6 @@ def _summary(p: m.Program) -> tuple[_Walk, frozenset[str]]:
         labels.add("topology")
     affinities = [a for op in p.ops() for a in _affinities(op)]
     labels |= {f"kind_{a.kind}" for a in affinities}
-    kinds_of: dict[str, set[str]] = defaultdict(set)
-    for a in affinities:
-        if a.kind != "optimal":
-            kinds_of[a.home].add(a.kind)
-    if any(len(k) == 2 for k in kinds_of.values()):
-        labels.add("promise_and_affinity_of_one_device")
     queues = {a.queues for a in affinities if a.kind != "optimal"}
     if any(queues):
         labels.add("queue_affinity")
@@ -155,8 +149,6 @@ def _summary(p: m.Program) -> tuple[_Walk, frozenset[str]]:
     if p.main.returns:
         labels.add("returned_resource")
     c = p.configs
-    if c.default_affinity is not None:
-        labels.add("default_affinity")
     if c.resources is not None:
         labels.add(f"resource_config_on_{'module' if c.on_module else 'function'}")
     if c.partitioning is not None:

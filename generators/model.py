@@ -343,13 +343,11 @@ class ResourceConfig:
 @dataclass(frozen=True)
 class Configs:
     """Module and function attributes that steer scheduling: `stream.resources` and `stream.partitioning`
-    (on the module or on `main`). `default_affinity` (the module's `stream.affinity`, `on(...)` left out
-    where it is the op's) is printed when set; the generator does not set it (see strategies.CONFIGS)."""
+    (on the module or on `main`). No default affinities: see strategies.CONFIGS."""
 
     resources: ResourceConfig | None = None
     partitioning: str | None = None  # a favor: "debug", "min-peak-memory", "max-concurrency"
     on_module: bool = True  # where the two configs go: the module, or `main`
-    default_affinity: Affinity | None = None
 
 
 @dataclass(eq=False)

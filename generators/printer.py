@@ -65,10 +65,7 @@ class Printer:
         return f"from({self.aff(a)}) -> to({self.aff(a)})"
 
     def on(self, a: m.Affinity | None) -> str:
-        """`on(...)`, left out when it is the module's default affinity (the op inherits it)."""
-        if a is None or a == self.p.configs.default_affinity:
-            return ""
-        return f"on({self.aff(a)}) "
+        return f"on({self.aff(a)}) " if a is not None else ""
 
     def emit(self, depth: int, text: str) -> None:
         self.lines.append("  " * depth + text)
@@ -315,8 +312,6 @@ class Printer:
         if self.p.links and self.has("topology"):
             links = ", ".join(f"(@{a} -> @{b} = {{unified_memory = true}})" for a, b in self.p.links)
             attrs.append(f"stream.topology = #hal.device.topology<links = [{links}]>")
-        if self.p.configs.default_affinity is not None:
-            attrs.append(f"stream.affinity = {self.aff(self.p.configs.default_affinity)}")
         attrs += self.config_attrs(on_module=True)
         head = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         out = [f"module{head} {{"]
