@@ -30,6 +30,8 @@ QUEUES: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).
 SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call", "global")}
 PATTERNS = (0, 7, 255, 1234)
+# Collective ops drawn, as tensor-parallel models use them (the seed's TP4 model all-gathers).
+COLLECTIVES = ("all_gather", "all_reduce with sum", "reduce_scatter with sum", "all_to_all", "send_recv")
 PICK_RADIX = 8
 
 
@@ -398,6 +400,30 @@ class Builder:
         self.next_entry += 1
         op = m.Dispatch(f"entry{self.next_entry}", local, results, tied, self.op_aff(dev))
         scope.add(op, results, ties)
+
+    def op_collective(self, scope: Scope, b: Bits) -> None:
+        """A collective on one device's channel: reads a value there, writes a receive buffer in place,
+        either a fresh alloca or (half the time, if one fits) a live value on that device."""
+        rd = self.readable(scope)
+        if not rd:
+            return self.op_splat(scope, b)
+        s = self.pick(rd, b)
+        kind = COLLECTIVES[b.take(len(COLLECTIVES))]
+        dev = self.device_for(scope, b, s)
+        n = len(self.devices)
+        sizes = {"all_gather": s.size * n, "reduce_scatter with sum": max(4, s.size // n // 4 * 4)}
+        size = sizes.get(kind, s.size)
+        in_place = b.take(2) == 1
+        ls = self.use(scope, s, dev)
+        fits = [v for v in self.writable(scope) if v.size == size and v.lives_on(dev)]
+        if in_place and fits:
+            t = self.pick(fits, b)
+            lt = scope.write(t)
+            r = self.value(size, t.lifetime, (dev,))
+            scope.add(m.Collective(kind, ls, lt, r, self.aff(dev), self.op_aff(dev)), [r], {r.id: lt})
+        else:
+            r = self.value(size, self.lifetime(b), (dev,))
+            scope.add(m.Collective(kind, ls, None, r, self.aff(dev), self.op_aff(dev)), [r])
 
     def op_transfer(self, scope: Scope, b: Bits) -> None:
         rd = scope.readable()

@@ -12,7 +12,8 @@ _OP_LABELS = {
     m.Splat: "splat", m.Alloca: "alloca", m.Constant: "constant",
     m.GlobalStore: "global_store", m.GlobalLoad: "global_load", m.Fill: "fill", m.Update: "update",
     m.Copy: "copy", m.Clone: "clone",
-    m.Slice: "slice", m.Dispatch: "dispatch", m.Transfer: "transfer", m.AsyncBarrier: "async_barrier",
+    m.Slice: "slice", m.Dispatch: "dispatch", m.Collective: "collective", m.Transfer: "transfer",
+    m.AsyncBarrier: "async_barrier",
     m.Import: "import", m.Export: "export", m.Expect: "expect", m.Execute: "execute",
     m.Concurrent: "concurrent", m.ForLoop: "for", m.IfElse: "if", m.Call: "call",
 }
@@ -42,6 +43,8 @@ class _Walk:
                     self.labels.add("transfer_in_wave")
             if isinstance(op, m.Dispatch) and any(t is not None for t in op.tied):
                 self.labels.add("dispatch_tied")
+            if isinstance(op, m.Collective):
+                self.labels.add("collective_in_place" if op.recv is not None else "collective_fresh")
             if isinstance(op, m.Region):
                 for r, y in zip(op.results, op.yields, strict=True):
                     self.yielded[r.id] = y

@@ -196,6 +196,21 @@ class Dispatch:
 
 
 @dataclass(eq=False)
+class Collective:
+    """`stream.async.collective<op : f32>` on `affinity`'s device, over that device's channel (one
+    `stream.channel.create` per device, ranked by its index among the program's devices): reads `send`,
+    writes all of `recv` in place and `result` is `recv` written. With no `recv`, a fresh
+    `stream.async.alloca` is printed just before, as the frontends lower collectives."""
+
+    op: str  # all_gather, all_reduce with sum, reduce_scatter with sum, all_to_all, send_recv
+    send: Value
+    recv: Value | None
+    result: Value
+    channel: Affinity  # where the channel is created (the device's affinity, also at L2)
+    affinity: Affinity | None = None
+
+
+@dataclass(eq=False)
 class Transfer:
     source: Value
     result: Value
@@ -308,7 +323,8 @@ class Call:
 
 
 Op = (
-    Splat | Alloca | Constant | Fill | Update | Copy | Clone | Slice | Dispatch | Transfer | AsyncBarrier
+    Splat | Alloca | Constant | Fill | Update | Copy | Clone | Slice | Dispatch | Collective | Transfer
+    | AsyncBarrier
     | Import | Export | Expect | GlobalStore | GlobalLoad | Concurrent | Execute | ForLoop | IfElse | Call
 )
 
@@ -400,6 +416,8 @@ def operands(op: Op) -> list[Value]:
         return [op.source]
     if isinstance(op, Dispatch):
         return list(op.operands)
+    if isinstance(op, Collective):
+        return [op.send] if op.recv is None else [op.send, op.recv]
     if isinstance(op, Region):
         return list(op.captures)
     if isinstance(op, Call):

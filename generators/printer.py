@@ -23,6 +23,7 @@ class Printer:
         self.ready: dict[int, str] = {}  # value id -> awaited name in the current function
         self.timepoint: dict[int, int] = {}  # value id -> id of the execute producing it
         self.n_outputs = 0
+        self.channels: dict[str, m.Affinity] = {}  # device -> affinity of its channel, per function
 
     # ---- small pieces ----
 
@@ -126,6 +127,8 @@ class Printer:
                          f"{self.sized(s)} -> {self.sized(r)}")
         elif isinstance(op, m.Dispatch):
             self.dispatch(op, d)
+        elif isinstance(op, m.Collective):
+            self.collective(op, d)
         elif isinstance(op, m.Transfer):
             s, r = op.source, op.result
             on = self.on(op.execution) if self.has("transfer_on") else ""
@@ -196,6 +199,33 @@ class Printer:
         self.emit(d, f"{self.results(op.results)}stream.async.dispatch {self.on(op.affinity)}@ex::@{op.entry}"
                      f"({operands}) : ({otypes}) -> ({rtypes})")
 
+    def collective(self, op: m.Collective, d: int) -> None:
+        s, r = op.send, op.result
+        target = self.name(op.recv) if op.recv is not None else f"{r.name}_recv"
+        if op.recv is None:
+            self.emit(d, f"{target} = stream.async.alloca {self.on(op.affinity)}: {self.sized(r)}")
+        device = op.channel.home
+        self.channels[device] = op.channel
+        param = ""
+        if op.op == "send_recv":  # to the next rank, from the one before: (recv << 16) | send
+            rank, ranks = self.p.devices.index(device), len(self.p.devices)
+            param = f"source_target_pair({self.i32(((rank - 1) % ranks) << 16 | (rank + 1) % ranks)}) "
+
+        def whole(name: str, v: m.Value) -> str:
+            return f"{name}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]"
+
+        elements = self.idx(max(1, s.size // 4))  # f32 elements sent
+        self.emit(d, f"{self.name(r)} = stream.async.collective<{op.op} : f32>[{elements}] "
+                     f"{self.on(op.affinity)}channel(%channel_{device}) {param}{whole(self.name(s), s)}, "
+                     f"{whole(target, r)} : {self.sized(s)} -> {target} as {self.sized(r)}")
+
+    def channel_lines(self) -> list[str]:
+        """One channel per device a collective of this function runs on, ranked among all devices."""
+        count = len(self.p.devices)
+        return [f"    %channel_{dev} = stream.channel.create on({self.aff(a)}) "
+                f"rank({self.idx(self.p.devices.index(dev))}) count({self.idx(count)}) : !stream.channel"
+                for dev, a in sorted(self.channels.items(), key=lambda item: self.p.devices.index(item[0]))]
+
     def region(self, head: str, r: m.Region, d: int, tail: str, extra_result: str = "") -> None:
         caps = ", ".join(f"{self.name(c)} as {self.name(a)}: {self.sized(c)}"
                          for c, a in zip(r.captures, r.args, strict=True))
@@ -257,8 +287,10 @@ class Printer:
 
     def function(self, fn: m.Function) -> list[str]:
         self.lines, self.consts, self.ready, self.n_outputs = [], set(), {}, 0
+        self.channels = {}
         for op in fn.body:
             self.op(op, 2)
+        channels = self.channel_lines()
         # Resources main returns, awaited first at L2 (before the constants are gathered).
         returned = [self.awaited(v, 2) for v in fn.returns] if fn.public else []
         body = self.lines
@@ -285,7 +317,7 @@ class Printer:
         if attrs:
             head += f" attributes {{{', '.join(attrs)}}}"
         ret = f"    util.return {', '.join(outs)} : {', '.join(rtypes)}" if outs else "    util.return"
-        return [head + " {", *consts, *body, ret, "  }"]
+        return [head + " {", *consts, *channels, *body, ret, "  }"]
 
     def config_attrs(self, on_module: bool) -> list[str]:
         """`stream.resources` and `stream.partitioning`, where the program puts them."""

@@ -18,15 +18,15 @@ from dataclasses import dataclass
 # Structural markers: exec (start a new execute region), wave (open stream.async.concurrent),
 # for / if / call (open scf.for / scf.if / a callee), else (switch to the else branch), end (close).
 OPS = ("splat", "transfer", "fill", "update", "copy", "clone", "slice", "dispatch", "barrier", "alloca",
-       "constant")
+       "constant", "collective")
 TABLE = {
     "l2": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "wave", "wave", "wave", "wave", "end", "exec", "exec", "import",
-           "export", "export", "export", "alloca"),
+           "export", "export", "export", "alloca", "collective"),
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "for", "for", "for", "if", "if", "if", "else", "end", "end",
            "call", "call", "call", "call", "call", "import", "export", "alloca", "constant", "global",
-           "global"),
+           "global", "collective"),
 }
 
 

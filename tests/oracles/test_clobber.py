@@ -31,6 +31,7 @@ CORRECT = [
     "stream_call",
     "stream_fanout_fanin",
     "async_await_sunk_past_a_fill",
+    "stream_collective_tp2",
 ]
 
 
@@ -145,6 +146,17 @@ def test_a_dropped_copy_on_write_clone_is_a_clobbered_read(async_ir: Callable[[s
     [clobber] = clobbered_reads(module)
     assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.dispatch")
     assert "@ex::@f" in clobber.reader
+
+
+def test_a_collective_receiving_in_place_clobbers_a_later_read_once_its_clone_is_dropped(
+    async_ir: Callable[[str], str],
+) -> None:
+    module = ir.Module.parse(async_ir("stream_collective_tp2"), ir.Context())
+    assert walk(module, "stream.async.clone")  # kept by the compiler: @fc reads %b after the all-reduce
+    _drop_clones(module)
+    [clobber] = clobbered_reads(module)
+    assert (clobber.writer_name, clobber.reader_name) == ("stream.async.collective", "stream.async.dispatch")
+    assert "all_reduce" in clobber.writer and "@ex::@fc" in clobber.reader
 
 
 def test_a_read_before_the_write_is_not_clobbered(async_ir: Callable[[str], str]) -> None:

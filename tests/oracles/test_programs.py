@@ -35,6 +35,7 @@ def test_the_set_covers_every_op_kind(compiled: Callable[[str], str]) -> None:
         "stream.cmd.invalidate",
         "stream.cmd.copy",
         "stream.cmd.fill",
+        "stream.cmd.collective",
         "stream.tensor.import",
         "stream.tensor.export",
         "stream.resource.dealloca",
