@@ -28,7 +28,8 @@ RARE = 3
 FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 QUEUES: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).
-SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call", "global")}
+SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call", "global", "parameter",
+                            "staging")}
 PATTERNS = (0, 7, 255, 1234)
 # Collective ops drawn, as tensor-parallel models use them (the seed's TP4 model all-gathers).
 COLLECTIVES = ("all_gather", "all_reduce with sum", "reduce_scatter with sum", "all_to_all", "send_recv")
@@ -147,6 +148,8 @@ class Builder:
         self.alias: dict[int, m.Value] = {}
         self.carried: set[int] = set()  # roots of values an scf.for carries
         self.exported: set[int] = set()  # roots of `*` values moved to external for an export
+        # Ids of values no execute produces (parameter loads): a transfer of one always names `from`.
+        self.unpartitioned: set[int] = set()
         self.globals: list[m.Global] = []  # globals stored so far, in program order
         # With `queues`, each device names one queue set (or the whole device) throughout the program.
         # Known compiler bug (corpus/invalid-program-partition-joins-queues-of-one-device.mlir): ops on two
@@ -275,6 +278,25 @@ class Builder:
         g = m.Global(f"g{len(self.globals)}", v.size, self.aff(v.home))
         self.globals.append(g)
         scope.add(m.GlobalStore(scope.read(v), g), [])
+        return None
+
+    def op_parameter(self, scope: Scope, b: Bits) -> None:
+        """L1: a named parameter loaded on a device (the weights of a sharded model)."""
+        dev = self.devices[b.take(len(self.devices))]
+        r = self.value(SIZES[b.take(len(SIZES))], "*", (dev,))
+        self.next_entry += 1
+        scope.add(m.ParameterLoad(r, f"p{self.next_entry}", self.aff(dev)), [r])
+        self.unpartitioned.add(r.id)
+
+    def op_staging(self, scope: Scope, b: Bits) -> None:
+        """L1: a value read back to the host and written there, then sent on to a device."""
+        rd = scope.readable()
+        if not rd:
+            return self.op_splat(scope, b)
+        s = self.pick(rd, b)
+        dev = self.devices[b.take(len(self.devices))]
+        r = self.value(s.size, "*", (dev,))
+        scope.add(m.Staged(scope.read(s), r, self.aff(s.home), self.aff(dev)), [r])
         return None
 
     def op_fill(self, scope: Scope, b: Bits) -> None:
@@ -453,7 +475,11 @@ class Builder:
         # At L1 either end may run it; at L2 it runs where its execute runs.
         runs_on = here or (s.home if b.take(2) else target.home)
         src_aff = None
-        if pull or "transfer_from" in self.sw or not s.lives_on(runs_on):
+        # Without `from`, a transfer of a value no execute produced executes nowhere in particular: the
+        # partitioner may join it to any device's partition (AsyncTransferOp::getDefaultExecutionAffinityAttr
+        # falls back to the source affinity; frontends always give one).
+        unplaced = self.data_root(s) in self.unpartitioned
+        if pull or unplaced or "transfer_from" in self.sw or not s.lives_on(runs_on):
             src_aff = self.aff(runs_on if s.lives_on(runs_on) else s.home)
         execution = self.aff(runs_on) if "transfer_on" in self.sw else None
         r = self.value(s.size, self.lifetime(b), target.devices)

@@ -10,7 +10,8 @@ from . import model as m
 
 _OP_LABELS = {
     m.Splat: "splat", m.Alloca: "alloca", m.Constant: "constant",
-    m.GlobalStore: "global_store", m.GlobalLoad: "global_load", m.Fill: "fill", m.Update: "update",
+    m.GlobalStore: "global_store", m.GlobalLoad: "global_load", m.ParameterLoad: "parameter_load",
+    m.Staged: "staging_load_store", m.Fill: "fill", m.Update: "update",
     m.Copy: "copy", m.Clone: "clone",
     m.Slice: "slice", m.Dispatch: "dispatch", m.Collective: "collective", m.Transfer: "transfer",
     m.AsyncBarrier: "async_barrier",

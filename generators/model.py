@@ -20,6 +20,7 @@ SYNTAX_SINCE: dict[str, tuple[int, int]] = {
     "optimal": (3, 5),
     "topology": (3, 11),
     "transfer_on": (3, 12),
+    "parameter": (3, 11),
 }
 
 
@@ -132,6 +133,28 @@ class GlobalLoad:
 
     source: Global
     result: Value
+
+
+@dataclass(eq=False)
+class ParameterLoad:
+    """`stream.async.parameter.load on(device) "model"::"<key>"`: a named parameter's bytes in a `constant`
+    resource on the device (from an archive given at run time), moved to the program's lifetime there."""
+
+    result: Value
+    key: str
+    affinity: Affinity
+
+
+@dataclass(eq=False)
+class Staged:
+    """A round trip through host memory: `source` is moved to a `staging` resource on `source_affinity`,
+    the host reads its first word (`stream.async.load`) and writes it over the last one (`stream.async.store`,
+    in place), and the staging resource is moved on to `result` on `target`."""
+
+    source: Value
+    result: Value
+    source_affinity: Affinity
+    target: Affinity
 
 
 @dataclass(eq=False)
@@ -325,7 +348,8 @@ class Call:
 Op = (
     Splat | Alloca | Constant | Fill | Update | Copy | Clone | Slice | Dispatch | Collective | Transfer
     | AsyncBarrier
-    | Import | Export | Expect | GlobalStore | GlobalLoad | Concurrent | Execute | ForLoop | IfElse | Call
+    | Import | Export | Expect | GlobalStore | GlobalLoad | ParameterLoad | Staged | Concurrent | Execute
+    | ForLoop | IfElse | Call
 )
 
 
@@ -412,7 +436,7 @@ def operands(op: Op) -> list[Value]:
         return [op.update, op.target]
     if isinstance(op, Copy):
         return [op.source, op.target]
-    if isinstance(op, Clone | Slice | Transfer | AsyncBarrier | Export | GlobalStore):
+    if isinstance(op, Clone | Slice | Transfer | AsyncBarrier | Export | GlobalStore | Staged):
         return [op.source]
     if isinstance(op, Dispatch):
         return list(op.operands)

@@ -3,7 +3,8 @@
 This is the only place that produces IR text. Syntax a release cannot parse is left out when
 printing for it (see `model.SYNTAX_SINCE`): optimal sets collapse to their first member,
 `stream.async.transfer on(...)` loses its execution affinity, `stream.topology` is dropped, and
-`stream.async.barrier` (a passthrough) disappears, its users reading the source instead.
+`stream.async.barrier` (a passthrough) disappears, its users reading the source instead, and a parameter
+load (3.11+) becomes a splat on its device.
 """
 
 from __future__ import annotations
@@ -100,6 +101,10 @@ class Printer:
             self.emit(d, f"{loaded}_size = stream.resource.size {loaded} : {var}")
             self.emit(d, f"{n(r)} = stream.async.transfer {loaded} : {var}{{{loaded}_size}} "
                          f"{self.move_on(g.affinity)} !stream.resource<*>{{{loaded}_size}}")
+        elif isinstance(op, m.ParameterLoad):
+            self.parameter_load(op, d)
+        elif isinstance(op, m.Staged):
+            self.staged(op, d)
         elif isinstance(op, m.Fill):
             t = op.target
             rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
@@ -218,6 +223,33 @@ class Printer:
         self.emit(d, f"{self.name(r)} = stream.async.collective<{op.op} : f32>[{elements}] "
                      f"{self.on(op.affinity)}channel(%channel_{device}) {param}{whole(self.name(s), s)}, "
                      f"{whole(target, r)} : {self.sized(s)} -> {target} as {self.sized(r)}")
+
+    def parameter_load(self, op: m.ParameterLoad, d: int) -> None:
+        r, v = op.result, op.result.name
+        if not self.has("parameter"):  # the bytes come from somewhere else on that device
+            self.emit(d, f"{self.name(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(0)} : i32 -> "
+                         f"{self.sized(r)}")
+            return
+        const = f"!stream.resource<constant>{{{self.idx(r.size)}}}"
+        self.emit(d, f'{v}_scope = util.buffer.constant : !util.buffer = "model"')
+        self.emit(d, f'{v}_key = util.buffer.constant : !util.buffer = "{op.key}"')
+        self.emit(d, f"{v}_offset = arith.constant 0 : i64")
+        self.emit(d, f"{v}_param, {v}_loaded = stream.async.parameter.load {self.on(op.affinity)}"
+                     f"{v}_scope::{v}_key[{v}_offset] : {const} => !stream.timepoint")
+        self.emit(d, f"{v}_ready = stream.timepoint.await {v}_loaded => {v}_param : {const}")
+        self.emit(d, f"{self.name(r)} = stream.async.transfer {v}_ready : {const} "
+                     f"{self.move_on(op.affinity)} {self.sized(r)}")
+
+    def staged(self, op: m.Staged, d: int) -> None:
+        s, r, v = op.source, op.result, op.result.name
+        staging = f"!stream.resource<staging>{{{self.idx(s.size)}}}"
+        self.emit(d, f"{v}_staging = stream.async.transfer {self.name(s)} : {self.sized(s)} "
+                     f"{self.move_on(op.source_affinity)} {staging}")
+        self.emit(d, f"{v}_word = stream.async.load {v}_staging[{self.idx(0)}] : {staging} -> i32")
+        self.emit(d, f"{v}_stored = stream.async.store {v}_word, {v}_staging[{self.idx(s.size - 4)}] : "
+                     f"i32 -> {v}_staging as {staging}")
+        self.emit(d, f"{self.name(r)} = stream.async.transfer {v}_stored : {staging} "
+                     f"from({self.aff(op.source_affinity)}) -> to({self.aff(op.target)}) {self.sized(r)}")
 
     def channel_lines(self) -> list[str]:
         """One channel per device a collective of this function runs on, ranked among all devices."""

@@ -26,7 +26,7 @@ TABLE = {
     "l1": ("splat", "transfer", "transfer", "transfer", "fill", "update", "copy", "clone", "slice",
            "dispatch", "dispatch", "barrier", "for", "for", "for", "if", "if", "if", "else", "end", "end",
            "call", "call", "call", "call", "call", "import", "export", "alloca", "constant", "global",
-           "global", "collective"),
+           "global", "collective", "parameter", "staging"),
 }
 
 

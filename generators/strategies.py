@@ -22,11 +22,12 @@ SWITCHES = {
     "l2": (*(k for k in OPS[2:] if k != "constant"), "dispatch_tied", "nested_waves", "cross_capture",
            "optimal", "transfer_from", "transfer_on", "topology", "import", "export", "return", *CONFIGS),
     "l1": (*OPS[2:], "dispatch_tied", "cross_device", "optimal", "transfer_from", "transfer_on",
-           "topology", "import", "export", "return", "for", "if", "call", "global", *CONFIGS),
+           "topology", "import", "export", "return", "for", "if", "call", "global", "parameter", "staging",
+           *CONFIGS),
 }
 # Syntax gate of switches that print constructs some releases cannot parse.
 GATED = {"barrier": "async_barrier", "optimal": "optimal", "topology": "topology",
-         "transfer_on": "transfer_on"}
+         "transfer_on": "transfer_on", "parameter": "parameter"}
 TOKEN = st.integers(0, 2**32 - 1)
 # Lists of chunks: Hypothesis lists average ~5 elements, chunks of chunks ~25 tokens, and a whole
 # chunk can be deleted in one shrink step.

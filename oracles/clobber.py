@@ -26,7 +26,7 @@ from iree.compiler import ir
 
 # Ops that overwrite operand 0 (their target) in place; their result is that operand's new value.
 _WRITES_TARGET = frozenset({"stream.async.fill", "stream.async.update", "stream.async.copy",
-                            "stream.async.collective"})
+                            "stream.async.collective", "stream.async.store"})
 # Ops with a `tied_operands` attribute (indices into their resource operands, -1 for a fresh result),
 # and the operand segment their resource operands are: a dispatch's come after its workload.
 _TIED_SEGMENT = {

@@ -23,6 +23,7 @@ _STORAGE_OPS = {
     "stream.resource.constants": "constants",
     "stream.tensor.import": "import",
     "util.global.load": "global",
+    "stream.cmd.parameter.load": "parameter",
 }
 _WRITE_BIT = 2  # stream::ResourceAccessBitfield::Write
 EXPECT_ATTR = "fuzz.expect"  # discardable attribute the generators put on a value's final consumer

@@ -30,6 +30,8 @@ def written_by(op: m.Op) -> list[m.Value]:
         return [op.source]
     if isinstance(op, m.Dispatch):
         return [op.operands[t] for t in op.tied if t is not None]
+    if isinstance(op, m.Collective):
+        return [op.recv] if op.recv is not None else []
     if isinstance(op, m.Region):
         return [op.captures[t] for t in op.tied if t is not None]
     return []
@@ -113,6 +115,12 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
             assert op.source.lives_on(op.target.home)
         elif isinstance(op, m.GlobalLoad):
             assert op.result.homes == (op.source.home,)
+        elif isinstance(op, m.ParameterLoad):
+            assert op.result.homes == (op.affinity.home,)
+        elif isinstance(op, m.Staged):
+            # Staged on the source's device, then moved like a transfer.
+            assert op.source.lives_on(op.source_affinity.home)
+            assert op.result.homes == op.target.devices
         elif not isinstance(op, m.Call | m.Import | m.Splat):
             aff = getattr(op, "affinity", None)
             if device is not None:
@@ -131,6 +139,8 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
                 # only where it was written.
                 whole = m.write_length(op) == op.target.size
                 assert op.result.homes == ((dev,) if whole else op.target.homes)
+            elif isinstance(op, m.Collective):
+                assert op.result.homes == (dev,) == (op.channel.home,)
         if isinstance(op, m.Region):
             for a, c in zip(op.args, op.captures, strict=True):
                 assert a.homes == c.homes

@@ -44,3 +44,21 @@ def test_strategy_for_old_release_never_draws_new_syntax(program):
     for construct in NEW_SYNTAX.values():
         assert construct not in text
     assert not {"async_barrier", "transfer_optimal", "topology", "transfer_on"} & features(program)
+
+
+@pytest.fixture(scope="module")
+def program_with_parameters():
+    return find(programs("l1"), lambda p: "parameter_load" in features(p), settings=SEARCH)
+
+
+@pytest.mark.parametrize("target", [(3, 4), (3, 11)])
+def test_a_parameter_load_is_a_splat_before_3_11(mlir, program_with_parameters, target):
+    text = print_program(program_with_parameters, target)
+    assert ("stream.async.parameter.load" in text) == (target >= (3, 11))
+    mlir.run(text, program_with_parameters.pipeline)
+
+
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(programs("l1", target=(3, 4)))
+def test_strategy_for_3_4_never_draws_parameters(program):
+    assert "parameter_load" not in features(program)

@@ -49,6 +49,12 @@ CASES = [
         mutants.move_op("stream.resource.alloca", 2, "d0"),
         {"placement/write", "dealloca/pool"},
     ),
+    # Weights loaded onto the wrong device: the execute on @d0 that reads them reads @d1's memory.
+    (
+        "stream_parameter_and_staging",
+        mutants.move_op("stream.cmd.parameter.load", 0, "d1"),
+        {"placement/read"},
+    ),
 ]
 
 
