@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-copy-on-write-skips-async-store.mlir
 // pass: iree-stream-materialize-copy-on-write
+// releases: 3.1, 3.4, 3.11, 3.12, 3.13
 // triage: compiler bug, wrong data (MaterializeCopyOnWrite.cpp, materializeRegionCOW). stream.async.store is
 //   tied: it writes its staging target in place (AsyncStoreOp::getTiedResultOperandIndex is the target), so
 //   while another op still reads the target, copy-on-write must clone it first, as it does for fill, update,

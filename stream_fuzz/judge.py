@@ -2,7 +2,9 @@
 
 With the pinned in-process compiler the oracle runs inside the compiler worker on the module it just
 compiled (no re-parse). With an external `iree-opt`, its printed output is read and checked in a worker
-process too, so a parser crash on strange output is also contained and reported.
+process too, so a parser crash on strange output is also contained and reported; for the stream pipeline
+it also prints the async IR midway (`worker_hooks.MIDWAY`), checked for clobbered reads as the worker
+checks the pinned compiler's, and when one shows, runs the pipeline stage by stage to name the first.
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from stream_fuzz.compiler import (
     InProcessCompiler,
     Outcome,
     SubprocessCompiler,
+    resolve_pipeline,
 )
-from stream_fuzz.oracles import Report, Violation
+from stream_fuzz.compiler.staging import Staging, StagingError, stage_stream_pipeline
+from stream_fuzz.oracles import Report, Rule, Violation
+from stream_fuzz.oracles.worker_hooks import MIDWAY
 
 ORACLE_HOOK = "stream_fuzz.oracles.worker_hooks"
 PARSE_ONLY = "builtin.module()"  # a pipeline without passes: the text is parsed and verified only
@@ -56,6 +61,7 @@ class Judge:
         self.external = SubprocessCompiler(iree_opt, timeout=timeout) if iree_opt else None
         # Compiles (pinned compiler) or only reads and checks (external compiler's output).
         self.worker = InProcessCompiler(timeout=timeout, post_hook=post_hook, analyze_hook=ORACLE_HOOK)
+        self._external_staging: Staging | None = None
 
     @property
     def compiler_info(self) -> CompilerInfo:
@@ -82,7 +88,8 @@ class Judge:
             return self.check_output(verdict.result.output or "", text, async_ir=True)
         if self.external is None:
             return verdict_of(self.worker.compile(text, pipeline))
-        result = self.external.compile(text, pipeline)
+        staged = pipeline == resolve_pipeline("stream")
+        result = self.external.compile(text, pipeline, print_before=MIDWAY[1] if staged else "")
         if result.outcome is not Outcome.OK:
             return Verdict(result)
         read = self.worker.analyze(result.output or "", program=text)
@@ -96,7 +103,43 @@ class Judge:
             diagnostics=read.diagnostics or result.diagnostics,
             extras=read.extras,
         )
-        return verdict_of(combined)
+        async_ir = result.extras.get("ir_before", "")
+        return self._with_clobbers(verdict_of(combined), text, async_ir) if async_ir else verdict_of(combined)
+
+    def _with_clobbers(self, verdict: Verdict, text: str, async_ir: str) -> Verdict:
+        """`verdict` of an external compiler's output, with the clobbered reads of its async IR midway."""
+        if not _clobbers(self.worker.analyze(async_ir, program=text, midway=True)):
+            return verdict
+        blame = self._blame_external(text)
+        stage = blame.get("stage", "")
+        clobbers = _clobbers(self.worker.analyze(async_ir, program=text, midway=True, stage=stage))
+        return replace(
+            verdict,
+            violations=(*clobbers, *verdict.violations),
+            blamed_pipeline=blame.get("stage_pipeline", ""),
+            before_blamed=blame.get("before", ""),
+        )
+
+    def _blame_external(self, text: str) -> dict[str, str]:
+        """Run the external compiler's stream pipeline one stage at a time (as the worker does for the
+        pinned one): the first stage after which a clobbered read shows, its pipeline and the IR before
+        it. Empty when the pipeline cannot be split for this release or a stage fails on its own."""
+        assert self.external is not None
+        if self._external_staging is None:
+            try:
+                self._external_staging = stage_stream_pipeline(*MIDWAY, iree_opt=str(self.external.binary))
+            except StagingError:
+                return {}
+        staging, current = self._external_staging, text
+        for index, stage in enumerate(staging.head):
+            result = self.external.compile(current, stage.pipeline, name_failing_pass=False)
+            if result.outcome is not Outcome.OK or result.output is None:
+                return {}
+            watched = index >= staging.watch_from
+            if watched and _clobbers(self.worker.analyze(result.output, text, midway=True)):
+                return {"stage": stage.label, "stage_pipeline": stage.pipeline, "before": current}
+            current = result.output
+        return {}
 
     def check_pipeline(self, pipeline: str) -> None:
         """Raise `UnknownPipeline`, naming what the compiler under test rejects, unless `pipeline` parses."""
@@ -122,6 +165,10 @@ class Judge:
         BAD_OUTPUT: it does not parse (the violations, if any, were judged on a repaired reading).
         `async_ir`: the IR is async IR after copy-on-write; clobbered reads are checked in it too."""
         return verdict_of(self.worker.analyze(text, program, midway=async_ir))
+
+
+def _clobbers(result: CompileResult) -> tuple[Violation, ...]:
+    return tuple(v for v in verdict_of(result).violations if v.rule is Rule.CLOBBER)
 
 
 def verdict_of(result: CompileResult) -> Verdict:

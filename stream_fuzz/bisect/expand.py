@@ -69,12 +69,13 @@ def _headers(stderr: str) -> list[_Header]:
         if not match:
             continue
         body = match["body"]
-        # Newer LLVM: `ClassName: arg{options}`; older: `Name (arg) ('op' operation...)`.
-        old = re.match(r"^\S+ \((?P<arg>[^)]+)\) \('(?P<op>[^']+)' operation", body)
-        if old:
+        # Newer LLVM: `ClassName: arg{options}`; older: `Name (arg) ('op' operation...)`, or `Name (arg)`
+        # alone for a pass on the module (then the op is read off the next line, as for the newer form).
+        old = re.match(r"^\S+ \((?P<arg>[^)]+)\)(?: \('(?P<op>[^']+)' operation)?", body)
+        if old and old["op"]:
             headers.append(_Header(old["arg"], old["op"], body))
             continue
-        item = body.split(": ", 1)[1] if ": " in body else body
+        item = old["arg"] if old else body.split(": ", 1)[1] if ": " in body else body
         following = lines[i + 1].strip() if i + 1 < len(lines) else ""
         first = following.split(" ", 1)[0].strip('"')
         symbol = re.search(r"@[^\s(:]+", following)

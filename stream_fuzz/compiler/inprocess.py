@@ -118,11 +118,14 @@ class InProcessCompiler:
         """Raise `UnknownPipeline` (naming what the pass manager rejects) unless `pipeline` parses."""
         self._request(Request("", pipeline, parse_pipeline_only=True))
 
-    def analyze(self, output: str, program: str | None = None, midway: bool = False) -> CompileResult:
+    def analyze(
+        self, output: str, program: str | None = None, midway: bool = False, stage: str = ""
+    ) -> CompileResult:
         """Read IR some compiler printed (no passes run) and analyze it, knowing the `program` it was
         compiled from when given. BAD_OUTPUT: it does not parse, or only after repairing a print defect.
-        `midway`: the IR is from the middle of the pipeline; the hook's midway check runs on it too."""
-        return self._request(Request(output, "", program, midway=midway))
+        `midway`: the IR is from the middle of the pipeline; the hook's midway check runs on it too, and
+        `stage` names the stage after which what it finds first shows."""
+        return self._request(Request(output, "", program, midway=midway, stage=stage))
 
     def _request(self, request: Request, retry_crash: bool = True) -> CompileResult:
         pipeline = request.pipeline

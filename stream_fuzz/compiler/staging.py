@@ -31,14 +31,15 @@ class Staging:
     watch_from: int  # the first head stage after which what the oracle checks must hold
 
 
-def stage_stream_pipeline(watch_after: str, look_before: str) -> Staging:
+def stage_stream_pipeline(watch_after: str, look_before: str, iree_opt: str | None = None) -> Staging:
     """Split the stream pipeline just before the async pass `look_before`; the check holds from the
-    pass `watch_after` on (both pass arguments, e.g. iree-stream-materialize-copy-on-write)."""
+    pass `watch_after` on (both pass arguments, e.g. iree-stream-materialize-copy-on-write). The passes
+    are those of `iree_opt`'s async stage (default: the pinned compiler's)."""
     from stream_fuzz.bisect import BisectError, expand_pipeline
     from stream_fuzz.bisect.plan import Step
 
     try:
-        plan = expand_pipeline(STREAM_STAGES[1])
+        plan = expand_pipeline(STREAM_STAGES[1], iree_opt=iree_opt)
     except BisectError as error:
         raise StagingError(str(error)) from error
     steps = [item for item in plan if isinstance(item, Step)]
@@ -48,10 +49,25 @@ def stage_stream_pipeline(watch_after: str, look_before: str) -> Staging:
     first, stop = names.index(watch_after), names.index(look_before)
     stages = [Stage(label, step.pipeline) for label, step in zip(_labels(names), steps, strict=True)]
     return Staging(
-        head=(Stage("the tensor stage", STREAM_STAGES[0]), *stages[:stop]),
+        head=(Stage("the tensor stage", _tensor_stage(iree_opt)), *stages[:stop]),
         tail=(*stages[stop:], Stage("the cmd and optimization stages", STREAM_STAGES[2])),
         watch_from=1 + first,
     )
+
+
+def _tensor_stage(iree_opt: str | None) -> str:
+    """The pinned tensor stage, or for a release that lacks its leading verifier (3.4 and older), the
+    registered tensor pipeline alone."""
+    if iree_opt is None:
+        return STREAM_STAGES[0]
+    from .pipelines import UnknownPipeline
+    from .subprocess_backend import SubprocessCompiler
+
+    try:
+        SubprocessCompiler(iree_opt).check_pipeline(STREAM_STAGES[0])
+    except UnknownPipeline:
+        return "builtin.module(iree-stream-tensor-transformation-pipeline)"
+    return STREAM_STAGES[0]
 
 
 def _labels(names: list[str]) -> list[str]:

@@ -174,9 +174,15 @@ class SubprocessCompiler:
             return False
         return self.compile(output, "builtin.module()", name_failing_pass=False).outcome is Outcome.OK
 
-    def compile(self, text: str, pipeline: str, name_failing_pass: bool = True) -> CompileResult:
+    def compile(
+        self, text: str, pipeline: str, name_failing_pass: bool = True, print_before: str = ""
+    ) -> CompileResult:
+        """Run `pipeline` on `text`. `print_before` (a pass argument): the module as it was before that
+        pass ran is kept in `extras["ir_before"]` (absent when the pass did not run)."""
         # A failing pass prints its IR dump, whose header names the pass (CompileResult.failed_pass).
         flags = ["--mlir-print-ir-after-failure"] if name_failing_pass else []
+        if print_before:
+            flags.append(f"--mlir-print-ir-before={print_before}")
         args = [str(self.binary), f"--pass-pipeline={pipeline}", *flags, "-"]
         started = time.perf_counter()
         # A session of its own, so a hang is killed together with anything the compiler spawned.
@@ -205,6 +211,7 @@ class SubprocessCompiler:
         if code < 0 or any(marker in stderr for marker in _CRASH_MARKERS):
             report = crash_report(self.binary, pipeline, text, self.timeout)
             return crash_result(self.info, pipeline, elapsed, report or stderr, self.binary.name, code)
+        ir_before, stderr = _split_dump(stderr, print_before) if print_before else ("", stderr)
         failed_pass = failed_pass_in(stderr)
         stderr = _without_ir_dumps(stderr)
         diagnostics = parse_diagnostics(stderr)
@@ -228,6 +235,7 @@ class SubprocessCompiler:
             output=stdout,
             diagnostics=diagnostics,
             stderr_tail=_tail(stderr),
+            extras={"ir_before": ir_before} if ir_before else {},
         )
 
 
@@ -239,6 +247,21 @@ def parse_diagnostics(stderr: str) -> list[Diagnostic]:
         if match:
             found.append(Diagnostic(match["sev"], match["loc"], match["msg"]))
     return found
+
+
+def _split_dump(stderr: str, pass_argument: str) -> tuple[str, str]:
+    """The module printed by `--mlir-print-ir-before=<pass_argument>`, and stderr without it. The dump is
+    its header line, then the module up to its closing brace in column 0; diagnostics may follow."""
+    lines = stderr.splitlines(keepends=True)
+    # The header names the pass as `Name: arg //` (3.12+) or `Name (arg)` (older releases).
+    names = (f": {pass_argument} //", f"({pass_argument})")
+    for start, line in enumerate(lines):
+        if line.startswith("// -----// IR Dump Before") and any(name in line for name in names):
+            end = next((i for i in range(start + 1, len(lines)) if lines[i].rstrip("\n") == "}"), None)
+            if end is None:
+                break
+            return "".join(lines[start + 1 : end + 1]), "".join(lines[:start] + lines[end + 1 :])
+    return "", stderr
 
 
 def _without_ir_dumps(stderr: str) -> str:

@@ -28,6 +28,7 @@ class Request:
     input_text: str | None = None  # analyze only: the program `text` was compiled from
     parse_pipeline_only: bool = False  # only check that the pass manager accepts `pipeline`
     midway: bool = False  # analyze only: `text` is async IR from the middle of the pipeline (its MIDWAY)
+    stage: str = ""  # analyze only, with midway: the stage after which what it finds first shows
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,8 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
     source = _parse_or_none(ir, context, request.input_text)
     before = analyze.before(source) if analyze is not None and source is not None else None
     found = analyze.midway(module) if request.midway and analyze is not None else ()
-    extras = _analysis(analyze, module, before, defect, {"found": found} if found else None)
+    midway = {"found": found, "stage": request.stage} if found else None
+    extras = _analysis(analyze, module, before, defect, midway)
     return Reply(
         "bad-output" if defect else "ok",
         output=request.text,

@@ -13,8 +13,10 @@ from stream_fuzz.oracles.worker_hooks import MIDWAY
 from stream_fuzz.compiler import InProcessCompiler, resolve_pipeline
 from stream_fuzz.compiler.pipelines import STREAM_STAGES
 from stream_fuzz.compiler.staging import stage_stream_pipeline
+from stream_fuzz.compiler.subprocess_backend import _split_dump
 from stream_fuzz.corpus import read_corpus
-from stream_fuzz.judge import ORACLE_HOOK
+from stream_fuzz.findings import finding_from
+from stream_fuzz.judge import ORACLE_HOOK, Judge
 from tests.conftest import CORPUS, PROGRAMS
 
 STREAM = resolve_pipeline("stream")
@@ -73,3 +75,35 @@ def test_staged_and_whole_give_the_same_result(
     assert staged.output == whole.output
     assert [str(d) for d in staged.diagnostics] == [str(d) for d in whole.diagnostics]
     assert staged.failed_pass == whole.failed_pass
+
+
+def test_an_external_compiler_is_checked_for_clobbered_reads_midway_too(native_iree_opt: Path) -> None:
+    """The pinned compiler's own iree-opt, run as an external compiler, shows each clobbered read of the
+    corpus under the signature the in-process worker gives it: same first pass, same entry."""
+    names = [
+        "async-clobbered-read-copy-on-write-skips-async-store",
+        "async-clobbered-read-cse-merges-a-dispatch-with-its-copy",
+    ]
+    with Judge() as pinned, Judge(str(native_iree_opt)) as external:
+        for name in names:
+            program = (CORPUS / f"{name}.mlir").read_text()
+            inside, outside = pinned.judge(program, STREAM), external.judge(program, STREAM)
+            assert [v.rule.id for v in outside.violations][:1] == ["async/clobbered-read"], name
+            found_outside, found_inside = finding_from(outside), finding_from(inside)
+            assert found_outside is not None and found_inside is not None
+            assert found_outside.signature == found_inside.signature, name
+            assert outside.blamed_pipeline == inside.blamed_pipeline and outside.before_blamed
+
+
+def test_the_async_ir_is_cut_out_of_stderr_in_both_header_styles() -> None:
+    module = "module {\n  util.func public @f() {\n  }\n}\n"
+    headers = (
+        "// -----// IR Dump Before VerifyPass: iree-stream-verify-lowering-to-async //----- //",
+        "// -----// IR Dump Before VerifyPass (iree-stream-verify-lowering-to-async) //----- //",
+    )
+    for header in headers:
+        stderr = f"warning: before\n{header}\n{module}<stdin>:3:4: error: after\n"
+        dump, rest = _split_dump(stderr, "iree-stream-verify-lowering-to-async")
+        assert dump == module
+        assert rest == "warning: before\n<stdin>:3:4: error: after\n"  # diagnostics after it are kept
+    assert _split_dump("no dump\n", "iree-stream-verify-lowering-to-async") == ("", "no dump\n")
