@@ -655,7 +655,8 @@ class Builder:
         args = [self.like(v) for v in inits]
         inner = Scope(self, "loop", scope, scope.readable() + args)
         inner.own.update(a.id for a in args)
-        inner.frame = {"inits": inits, "args": args, "trips": 1 + b.take(4)}
+        inner.frame = {"inits": inits, "args": args, "trips": 1 + b.take(4),
+                       "while": "while" in self.sw and b.take(2) == 1}
         return inner
 
     def close_loop(self, inner: Scope) -> None:
@@ -664,7 +665,8 @@ class Builder:
         yields = [self.match(inner, a, []) or a for a in f["args"]]
         results = [self.like(v) for v in f["inits"]]
         self.alias.update((r.id, v) for r, v in zip(results, f["inits"], strict=True))
-        scope.add(m.ForLoop(f["trips"], f["inits"], f["args"], inner.body, yields, results), results)
+        loop = m.ForLoop(f["trips"], f["inits"], f["args"], inner.body, yields, results, f["while"])
+        scope.add(loop, results)
 
     def match(self, inner: Scope, key: m.Value, used: list[m.Value]) -> m.Value | None:
         """The newest live value made in `inner` that can stand in for `key`."""
@@ -684,7 +686,9 @@ class Builder:
                 dev = self.devices[b.take(len(self.devices))]
                 keys.append(self.value(SIZES[b.take(len(SIZES))], "*", (dev,)))
         inner = Scope(self, "branch", scope, scope.readable())
-        inner.frame = {"keys": keys, "then": None}
+        # Blocks only in a function's own body: an scf region holds a single block.
+        blocks = "cf" in self.sw and scope.kind == "func"
+        inner.frame = {"keys": keys, "then": None, "blocks": blocks}
         return inner
 
     def branch_yields(self, inner: Scope) -> tuple[list[m.Op], list[m.Value]]:
@@ -700,7 +704,7 @@ class Builder:
     def else_branch(self, inner: Scope) -> Scope:
         assert inner.parent is not None
         other = Scope(self, "branch", inner.parent, inner.parent.readable())
-        other.frame = {"keys": inner.frame["keys"], "then": self.branch_yields(inner)}
+        other.frame = {**inner.frame, "then": self.branch_yields(inner)}
         return other
 
     def close_branch(self, inner: Scope) -> None:
@@ -712,7 +716,7 @@ class Builder:
         # A result lives where both branches' values live (each has at least the key's first home).
         results = [self.value(t.size, t.lifetime, tuple(d for d in t.homes if e.lives_on(d)))
                    for t, e in zip(ty, ey, strict=True)]
-        scope.add(m.IfElse(tb, ty, eb, ey, results), results)
+        scope.add(m.IfElse(tb, ty, eb, ey, results, inner.frame["blocks"]), results)
 
     def open_call(self, scope: Scope, b: Bits) -> Scope:
         args: list[m.Value] = []
@@ -764,7 +768,7 @@ class Builder:
                 if len(stack) > max_depth:
                     continue
                 if kind == "call":
-                    if top is self.main_scope:
+                    if top.kind == "func":  # from main, or nested in a callee
                         stack.append(self.open_call(top, b))
                 elif top.kind == "func" and top is not self.main_scope:
                     continue  # callees are straight-line code

@@ -44,6 +44,10 @@ class _Walk:
                     self.labels.add("transfer_in_wave")
             if isinstance(op, m.Dispatch) and any(t is not None for t in op.tied):
                 self.labels.add("dispatch_tied")
+            if isinstance(op, m.ForLoop) and op.while_loop:
+                self.labels.add("while")
+            if isinstance(op, m.IfElse) and op.blocks:
+                self.labels.add("cf_blocks")
             if isinstance(op, m.Collective):
                 self.labels.add("collective_in_place" if op.recv is not None else "collective_fresh")
             if isinstance(op, m.Region):
@@ -152,6 +156,8 @@ def _summary(p: m.Program) -> tuple[_Walk, frozenset[str]]:
             labels.add("queues_and_whole_devices")  # some devices by queue, others whole
     if p.main.returns:
         labels.add("returned_resource")
+    if any(isinstance(op, m.Call) for fn in p.functions if not fn.public for op in m.walk(fn.body)):
+        labels.add("nested_call")
     c = p.configs
     if c.resources is not None:
         labels.add(f"resource_config_on_{'module' if c.on_module else 'function'}")

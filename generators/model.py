@@ -317,7 +317,8 @@ class Execute(Region):
 
 @dataclass(eq=False)
 class ForLoop:
-    """`scf.for` over `trips` iterations carrying `inits` -> `args` -> `yields` -> `results`."""
+    """`scf.for` over `trips` iterations carrying `inits` -> `args` -> `yields` -> `results`; with
+    `while_loop`, the same loop as an `scf.while` that counts its trips in an index it carries first."""
 
     trips: int
     inits: list[Value]
@@ -325,17 +326,20 @@ class ForLoop:
     body: list[Op]
     yields: list[Value]
     results: list[Value]
+    while_loop: bool = False
 
 
 @dataclass(eq=False)
 class IfElse:
-    """`scf.if` on the function's i1 argument."""
+    """`scf.if` on the function's i1 argument; with `blocks`, the same choice as multi-block `cf`: a
+    `cf.cond_br` to a block per branch, each branching to a merge block whose arguments are the results."""
 
     then_body: list[Op]
     then_yields: list[Value]
     else_body: list[Op]
     else_yields: list[Value]
     results: list[Value]
+    blocks: bool = False
 
 
 @dataclass(eq=False)

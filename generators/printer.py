@@ -25,6 +25,7 @@ class Printer:
         self.timepoint: dict[int, int] = {}  # value id -> id of the execute producing it
         self.n_outputs = 0
         self.channels: dict[str, m.Affinity] = {}  # device -> affinity of its channel, per function
+        self.n_labels = 0
 
     # ---- small pieces ----
 
@@ -290,7 +291,52 @@ class Printer:
         for r in op.results:
             self.timepoint[r.id] = op.id
 
+    def label(self) -> int:
+        """A number for the names and blocks of one while loop or cf branch, unique in the module."""
+        self.n_labels += 1
+        return self.n_labels
+
+    def while_loop(self, op: m.ForLoop, d: int) -> None:
+        """The loop as `scf.while`: the before region tests a trip count carried first, the after region is
+        the body (its block arguments are the loop's own)."""
+        k = self.label()
+        types = ", ".join(["index", *(self.rtype(a) for a in op.args)])
+        tested = [f"%w{k}_{a.id}" for a in op.args]  # the before region's names of the carried values
+        iters = ", ".join([f"%w{k}_i = {self.idx(0)}", *(f"{t} = {self.name(i)}" for t, i in zip(
+            tested, op.inits, strict=True))])
+        self.emit(d, f"{', '.join([f'%w{k}_trips', *(self.name(r) for r in op.results)])} = scf.while "
+                     f"({iters}) : ({types}) -> ({types}) {{")
+        self.emit(d + 1, f"%w{k}_more = arith.cmpi slt, %w{k}_i, {self.idx(op.trips)} : index")
+        self.emit(d + 1, f"scf.condition(%w{k}_more) {', '.join([f'%w{k}_i', *tested])} : {types}")
+        args = "".join(f", {self.name(a)}: {self.rtype(a)}" for a in op.args)
+        self.emit(d, f"}} do {{\n{'  ' * d}^bb0(%w{k}_j: index{args}):")
+        for o in op.body:
+            self.op(o, d + 1)
+        self.emit(d + 1, f"%w{k}_next = arith.addi %w{k}_j, {self.idx(1)} : index")
+        yields = ", ".join([f"%w{k}_next", *(self.name(y) for y in op.yields)])
+        self.emit(d + 1, f"scf.yield {yields} : {types}")
+        self.emit(d, "}")
+
+    def branch_blocks(self, op: m.IfElse, d: int) -> None:
+        """The choice as blocks: `cf.cond_br` to one block per branch, both branching to a merge block
+        whose arguments are the results; what follows in the function runs in the merge block."""
+        k = self.label()
+        types = ", ".join(self.rtype(r) for r in op.results)
+        self.emit(d, f"cf.cond_br %cond, ^then{k}, ^else{k}")
+        branches = (("then", op.then_body, op.then_yields), ("else", op.else_body, op.else_yields))
+        for name, body, yields in branches:
+            self.emit(d - 1, f"^{name}{k}:")
+            for o in body:
+                self.op(o, d)
+            passed = f"({', '.join(self.name(y) for y in yields)} : {types})" if yields else ""
+            self.emit(d, f"cf.br ^merge{k}{passed}")
+        merged = ", ".join(f"{self.name(r)}: {self.rtype(r)}" for r in op.results)
+        self.emit(d - 1, f"^merge{k}({merged}):" if merged else f"^merge{k}:")
+
     def loop(self, op: m.ForLoop, d: int) -> None:
+        if op.while_loop:
+            self.while_loop(op, d)
+            return
         iters = ", ".join(f"{self.name(a)} = {self.name(i)}" for a, i in zip(op.args, op.inits, strict=True))
         types = ", ".join(self.rtype(a) for a in op.args)
         iv = f"%i{op.results[0].id}" if op.results else "%i"
@@ -302,6 +348,9 @@ class Printer:
         self.emit(d, "}")
 
     def branch(self, op: m.IfElse, d: int) -> None:
+        if op.blocks:
+            self.branch_blocks(op, d)
+            return
         types = ", ".join(self.rtype(r) for r in op.results)
         arrow = f" -> ({types})" if op.results else ""
         self.emit(d, f"{self.results(op.results)}scf.if %cond{arrow} {{")

@@ -23,7 +23,7 @@ SWITCHES = {
            "optimal", "transfer_from", "transfer_on", "topology", "import", "export", "return", *CONFIGS),
     "l1": (*OPS[2:], "dispatch_tied", "cross_device", "optimal", "transfer_from", "transfer_on",
            "topology", "import", "export", "return", "for", "if", "call", "global", "parameter", "staging",
-           *CONFIGS),
+           "while", "cf", *CONFIGS),
 }
 # Syntax gate of switches that print constructs some releases cannot parse.
 GATED = {"barrier": "async_barrier", "optimal": "optimal", "topology": "topology",

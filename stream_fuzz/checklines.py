@@ -19,7 +19,11 @@ from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.fixes import plausible_fix
 from stream_fuzz.oracles import Rule, Violation
 
-_STORAGE_OPS = {"alloca": "stream.resource.alloca", "constants": "stream.resource.constants"}
+_STORAGE_OPS = {
+    "alloca": "stream.resource.alloca",
+    "constants": "stream.resource.constants",
+    "parameter": "stream.cmd.parameter.load",
+}
 _MAX_DEVICES = 3  # beyond this the alternation of orders grows too large to read
 _PLACEMENT = (Rule.READ, Rule.WRITE, Rule.EXPORT, Rule.FLUSH, Rule.INVALIDATE, Rule.EXPECT)
 

@@ -21,7 +21,7 @@ from iree.compiler import ir
 
 from stream_fuzz.oracles import Rule, Violation
 
-_STORAGE_OPS = ("stream.resource.alloca", "stream.resource.constants")
+_STORAGE_OPS = ("stream.resource.alloca", "stream.resource.constants", "stream.cmd.parameter.load")
 
 
 def plausible_fix(output: str, violations: tuple[Violation, ...]) -> str | None:
