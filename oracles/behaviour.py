@@ -15,7 +15,10 @@ from iree.compiler import ir
 
 from .facts import Facts
 
-_COUNTED = ("stream.resource.pack", "stream.resource.subview")
+_COUNTED = (
+    "stream.resource.pack", "stream.resource.subview", "stream.cmd.collective", "stream.cmd.parameter.load",
+    "stream.resource.load", "stream.resource.store", "cf.cond_br",
+)
 
 # Measures are small counts; Hypothesis maximizes each one separately.
 MEASURES = ("out executes", "out devices with executes", "out waves", "out copies", "out flushes+invalidates")
@@ -53,6 +56,14 @@ def behaviour(facts: Facts, module: ir.Module) -> tuple[frozenset[str], dict[str
     ops = _op_counts(module)
     if ops["stream.resource.pack"] or ops["stream.resource.subview"]:
         labels.add("out_packed_slab")  # values given slices of one allocation
+    if ops["stream.cmd.collective"]:
+        labels.add("out_collective")
+    if ops["stream.cmd.parameter.load"]:
+        labels.add("out_parameter_load")
+    if ops["stream.resource.load"] or ops["stream.resource.store"]:
+        labels.add("out_host_load_store")  # staging memory read or written by the host
+    if ops["cf.cond_br"]:
+        labels.add("out_branches")  # loops and branches lowered to blocks
     measures = {
         "out executes": float(len(facts.execute_devices)),
         "out devices with executes": float(len(per_device)),

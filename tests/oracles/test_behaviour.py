@@ -43,6 +43,16 @@ def test_a_pull_is_an_invalidate(compiled: Callable[[str], str], parse: Callable
     assert "out_invalidate" in labels
 
 
+def test_collectives_parameters_and_host_round_trips_are_seen(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module]
+) -> None:
+    collective, _ = labels_and_measures(parse(compiled("stream_collective_tp2")))
+    staged, _ = labels_and_measures(parse(compiled("stream_parameter_and_staging")))
+    assert "out_collective" in collective and "out_collective" not in staged
+    assert {"out_parameter_load", "out_host_load_store"} <= staged
+    assert not {"out_parameter_load", "out_host_load_store"} & collective
+
+
 def test_config_print_defects_are_read_and_reported(compiler) -> None:
     # The real compiler's output for a module carrying both configs does not read back (known print defects,
     # corpus/bad-output-*-config-*); the oracle still reads it, and says what the parser refused.
