@@ -95,7 +95,29 @@ def _pipeline(args: argparse.Namespace, text: str, default: str) -> str:
             return read_entry(Path(args.file)).pipeline
         except MalformedEntry as error:
             raise UsageError(str(error)) from error
+    if default == "allocation" and not _prescheduled(text):
+        default = "stream"  # flat async IR: schedule-allocation alone would leave its ops unscheduled
     return resolve_pipeline(default)
+
+
+def _prescheduled(text: str) -> bool:
+    """Does the program hold `stream.async.execute` regions (L2), or can it not be read (then the
+    compiler says why)? A flat async program (L1) needs the whole stream pipeline."""
+    from iree.compiler import ir
+
+    try:
+        module = ir.Module.parse(text, ir.Context())
+    except ir.MLIRError:
+        return True
+    found = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        found = found or op.name == "stream.async.execute"
+        return ir.WalkResult.INTERRUPT if found else ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
 
 
 def _positive(value: float, option: str) -> float:
@@ -128,7 +150,9 @@ def _add_pipeline_options(parser: argparse.ArgumentParser, default: str) -> None
     group.add_argument(
         "--pipeline",
         help="named pipeline: allocation (schedule-allocation only) or stream (all); default: the one a "
-        f"corpus entry records, else {default}",
+        f"corpus entry records, else {default}"
+        + (" for pre-scheduled IR (with stream.async.execute) and stream for flat async IR"
+           if default == "allocation" else ""),
     )
     group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
 

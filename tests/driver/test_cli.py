@@ -50,6 +50,19 @@ def test_check_clean_program_exits_0(capsys: pytest.CaptureFixture[str]) -> None
     assert "0 violation(s)" in capsys.readouterr().out
 
 
+def test_check_runs_the_whole_stream_pipeline_on_a_flat_program(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A flat async program with no pipeline named gets the stream pipeline: schedule-allocation alone
+    would leave its transfers unscheduled and report nothing (here a parameter pulled to another device)."""
+    program = tmp_path / "flat.mlir"
+    program.write_text(corpus_witness("placement-read-pull-of-a-parameter-loaded-for-one-device", 0))
+    assert main(["check", str(program)]) == 1  # no corpus header: the default applies
+    assert "[placement/read]" in capsys.readouterr().out
+    assert main(["check", str(program), "--pipeline", "allocation"]) == 0  # what the old default did
+    assert "0 violation(s)" in capsys.readouterr().out
+
+
 def test_check_no_compile_finds_a_dropped_flush(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compile", str(SEED)]) == 0
     output = capsys.readouterr().out
