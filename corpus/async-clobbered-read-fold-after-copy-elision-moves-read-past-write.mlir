@@ -30,7 +30,8 @@
 //   read sees the bytes from before the write. Witness 3 (2026-12-01, signature 318aaf942384, a campaign with
 //   constants): the same AsyncTransferOp::fold of a round trip d2 -> d0 -> d2 without on(), from a
 //   `stream.async.constant` that a fill then writes in place; copy-on-write clones it, ElideAsyncCopies drops
-//   that clone legally, and the fold makes the returned value read the constant after the fill.
+//   that clone legally, and the fold makes the returned value read the constant after the fill (3.13 only:
+//   replay against 3.12 passes it, 2026-12-02).
 // witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
