@@ -97,6 +97,17 @@ class Wave:
     members: list[list[Range]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ChannelUse:
+    """A stream.cmd.collective inside an execute, and the stream.channel.create its channel comes from."""
+
+    op: ir.Operation
+    channel: ir.Value
+    attr: ir.Attribute | None  # the channel's affinity (None: created without one, or not created here)
+    devices: Devices | None
+    execute: int
+
+
 @dataclass
 class Facts:
     topology: Topology
@@ -107,6 +118,7 @@ class Facts:
     execute_devices: list[Devices | None] = field(default_factory=list)  # indexed by Access.execute
     # (source, target) ranges of every stream.cmd.copy within one resource: HAL copies may not overlap.
     same_resource_copies: list[tuple[Range, Range]] = field(default_factory=list)
+    channel_uses: list[ChannelUse] = field(default_factory=list)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -243,6 +255,13 @@ class _Reader:
             )
         )
 
+    def channel_use(self, op: ir.Operation, execute: int) -> None:
+        channel = op.opview.channel
+        creator = None if isinstance(channel.owner, ir.Block) else channel.owner
+        created_here = creator is not None and creator.name == "stream.channel.create"
+        attr = _attr(creator, "affinity") if created_here else None
+        self.facts.channel_uses.append(ChannelUse(op, channel, attr, self._devices(attr), execute))
+
     def _read_op(self, op: ir.Operation) -> None:
         name = op.name
         attrs = op.attributes
@@ -305,6 +324,8 @@ def _commands_of(op: ir.Operation, reader: _Reader, execute: int) -> Iterator[Ra
     elif name == "stream.cmd.fill":
         yield Range(view.target, view.target_offset, view.target_length, True, op)
     elif name in ("stream.cmd.dispatch", "stream.cmd.collective"):
+        if name == "stream.cmd.collective":
+            reader.channel_use(op, execute)
         accesses = [ir.IntegerAttr(a).value for a in view.resource_accesses]
         fusable = name == "stream.cmd.dispatch" and _dispatches_into(op, reader.executables)
         for value, size, offset, length, access in zip(

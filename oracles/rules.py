@@ -17,7 +17,7 @@ from iree.compiler import ir
 
 from .affinity import Devices
 from .clobber import Clobber
-from .facts import Access, Facts, Range, Storage
+from .facts import Access, ChannelUse, Facts, Range, Storage
 
 
 class Severity(enum.StrEnum):
@@ -37,6 +37,7 @@ class Rule(enum.Enum):
     READ = ("placement/read", Severity.PLACEMENT)
     WRITE = ("placement/write", Severity.PLACEMENT)
     EXPORT = ("placement/export", Severity.PLACEMENT)
+    CHANNEL = ("placement/channel", Severity.PLACEMENT)
     FLUSH = ("placement/flush", Severity.VISIBILITY)
     INVALIDATE = ("placement/invalidate", Severity.VISIBILITY)
     TRANSFER = ("visibility/transfer", Severity.VISIBILITY)
@@ -277,6 +278,36 @@ def dealloca_matches_alloca(facts: Facts) -> Iterator[Violation]:
                 yield _violation(Rule.DEALLOCA, message, access, storage, access.devices)
 
 
+def collectives_use_their_devices_channel(facts: Facts) -> Iterator[Violation]:
+    """A collective runs on the device its channel was created for: a HAL channel belongs to one device
+    (its rank's), and the command buffer of another device cannot use it."""
+    for use in facts.channel_uses:
+        executes_on = facts.execute_devices[use.execute]
+        if use.devices is None or executes_on is None or executes_on <= use.devices:
+            continue
+        yield _channel_violation(use, executes_on)
+
+
+def _channel_violation(use: ChannelUse, executes_on: Devices) -> Violation:
+    channel = use.channel.get_name()
+    return Violation(
+        rule=Rule.CHANNEL,
+        message=(
+            f"a collective on channel {channel} runs in an execute on "
+            f"{', '.join('@' + d for d in sorted(executes_on))} but the channel is created on {use.attr}"
+        ),
+        op=_first_line(use.op),
+        location=str(use.op.location),
+        resource=channel,
+        consumers=tuple(sorted(executes_on)),
+        placed_on=str(use.attr),
+        op_name=use.op.name,
+        storage_kind="channel",
+        storage=channel,
+        placed_devices=tuple(sorted(use.devices or ())),
+    )
+
+
 def transfers_are_made_visible(facts: Facts) -> Iterator[Violation]:
     """Every transfer the program makes from device W to device R is made visible to R in the output: a
     flush to R in an execute on W (push) or an invalidate from W in an execute on R (pull), unless a
@@ -451,6 +482,7 @@ def _short(op_name: str) -> str:
 
 RULES: tuple[Callable[[Facts], Iterator[Violation]], ...] = (
     served_by_consumer,
+    collectives_use_their_devices_channel,
     expectations_hold,
     dealloca_matches_alloca,
     transfers_are_made_visible,

@@ -71,6 +71,8 @@ def candidate_groups(violations: tuple[Violation, ...], faulty: str) -> list[lis
             )
         elif v.rule is Rule.RACE:
             specific.append(_apart(v, faulty))
+        elif v.rule is Rule.CHANNEL:  # a channel of the collective's own device
+            general.append("// CHECK-DAG: stream.channel.create on({{" + _all_of(list(v.consumers)) + "}})")
         elif v.rule is Rule.OVERLAP:  # the overlapping copy is gone
             general.append(f"// CHECK-NOT: {_escaped(v.op.split(' : ', 1)[0])}")
     groups = [list(dict.fromkeys(general))] if general else []

@@ -8,7 +8,8 @@ compiler yet, so each violation is repaired the way its rule says the output sho
   every device that uses it, `#hal.device.optimal<[...]>` over them, and its deallocas with it;
 - visibility/transfer: a flush to the reader after each copy the culprit execute makes into the storage;
 - wave/race: the racing member is moved out of its wave, after it;
-- copy/overlap: the copy of bytes onto themselves is dropped (a copy that overlaps otherwise has no fix).
+- copy/overlap: the copy of bytes onto themselves is dropped (a copy that overlaps otherwise has no fix);
+- placement/channel: the channel is created on the device whose execute runs the collective.
 
 `plausible_fix(output, violations)` returns the fixed IR text, or None when a violation has no such fix.
 """
@@ -132,6 +133,14 @@ def _walk_region(op: ir.Operation) -> list[ir.Operation]:
     return found
 
 
+def channel_for_its_collective(module: ir.Module, violation: Violation) -> bool:
+    for op in all_ops(module):
+        if op.name == "stream.channel.create" and op.results[0].get_name() == violation.storage:
+            op.attributes["affinity"] = _affinity(list(violation.consumers), module.context)
+            return True
+    return False
+
+
 def drop_identity_copy(module: ir.Module, violation: Violation) -> bool:
     if "copy:identity" not in violation.uses:
         return False
@@ -153,4 +162,5 @@ _FIXES: dict[Rule, Callable[[ir.Module, Violation], bool]] = {
     Rule.TRANSFER: flush_to_reader,
     Rule.RACE: move_out_of_wave,
     Rule.OVERLAP: drop_identity_copy,
+    Rule.CHANNEL: channel_for_its_collective,
 }

@@ -159,6 +159,8 @@ def _what_should(finding: Finding) -> str:
             f"Storage used by {', '.join(v.consumers) or 'its consumers'} is allocated for them; it is "
             f"allocated on `{v.placed_on or 'no device'}`."
         )
+    if rule is Rule.CHANNEL:
+        return "A collective runs on the device its channel was created for."
     if rule in (Rule.FLUSH, Rule.INVALIDATE, Rule.TRANSFER):
         return "A transfer's result is made visible to its reader (a flush to it, or an invalidate)."
     if rule in (Rule.RACE, Rule.OVERLAP):

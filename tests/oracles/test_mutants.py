@@ -49,6 +49,8 @@ CASES = [
         mutants.move_op("stream.resource.alloca", 2, "d0"),
         {"placement/write", "dealloca/pool"},
     ),
+    # A collective's channel created for another device (its execute stays on @d0).
+    ("stream_collective_tp2", mutants.move_op("stream.channel.create", 0, "d1"), {"placement/channel"}),
     # Weights loaded onto the wrong device: the execute on @d0 that reads them reads @d1's memory.
     (
         "stream_parameter_and_staging",
@@ -170,3 +172,21 @@ def test_flat_ir_transfers_are_not_counted(parse: Callable[[str], ir.Module]) ->
 
     flat = parse((PROGRAMS / "stream_chain_abc.mlir").read_text())
     assert mutants.walk(flat, "stream.async.transfer") and not read_intent(flat).moves
+
+
+def test_a_channel_on_the_wrong_device_gets_check_lines_its_fix_passes(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module], intent: Callable[[str], Intent]
+) -> None:
+    """The collective's fix (its channel created on its execute's device) is clean, and the CHECK lines
+    written for the finding reject the mutant and accept the fix."""
+    from stream_fuzz.checklines import witnessing_lines
+    from stream_fuzz.fixes import plausible_fix
+
+    module = parse(compiled("stream_collective_tp2"))
+    mutants.move_op("stream.channel.create", 0, "d1")(module)
+    faulty = str(module)
+    violations = check_module(module, intent("stream_collective_tp2")).violations
+    fixed = plausible_fix(faulty, violations)
+    assert fixed is not None and check_module(parse(fixed), intent("stream_collective_tp2")).clean
+    lines = witnessing_lines(violations, faulty)
+    assert lines and "stream.channel.create on(" in lines[0]
