@@ -338,6 +338,8 @@ class Corpus:
 
     def mark_shrunk(self, signatures: list[str]) -> None:
         """Shrinking of these entries finished: say so in their headers."""
+        if not signatures:
+            return  # nothing to mark, and the corpus folder may not exist yet
         with self._locked():
             for signature in signatures:
                 path = self.written.get(signature)

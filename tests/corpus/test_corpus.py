@@ -234,3 +234,10 @@ def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
     done = subprocess.run([lit, "-a", str(path)], capture_output=True, text=True, timeout=300)
     assert f"XFAIL: stream-fuzz corpus :: {path.name}" in done.stdout, done.stdout[-3000:]
     assert "async/clobbered-read" in done.stdout  # failed because the oracle named the read
+
+
+def test_marking_nothing_shrunk_needs_no_corpus_folder(tmp_path: Path) -> None:
+    # A campaign's first chunk may end with nothing found, before any entry made the folder.
+    corpus = Corpus(tmp_path / "not-yet")
+    corpus.mark_shrunk([])
+    assert not (tmp_path / "not-yet").exists()
