@@ -25,6 +25,11 @@ _STORAGE_OPS = {
     "util.global.load": "global",
     "stream.cmd.parameter.load": "parameter",
 }
+# Storage kinds whose placement the compiler chooses (the rest the user pins, or come from elsewhere), and
+# the op that makes each: what a fix re-places and a CHECK line names.
+PLACED_BY_COMPILER = {
+    kind: name for name, kind in _STORAGE_OPS.items() if kind in ("alloca", "constants", "parameter")
+}
 _WRITE_BIT = 2  # stream::ResourceAccessBitfield::Write
 EXPECT_ATTR = "fuzz.expect"  # discardable attribute the generators put on a value's final consumer
 

@@ -18,12 +18,9 @@ from iree.compiler import ir
 from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.fixes import plausible_fix
 from stream_fuzz.oracles import Rule, Violation
+from stream_fuzz.oracles.facts import PLACED_BY_COMPILER
 
-_STORAGE_OPS = {
-    "alloca": "stream.resource.alloca",
-    "constants": "stream.resource.constants",
-    "parameter": "stream.cmd.parameter.load",
-}
+_STORAGE_OPS = PLACED_BY_COMPILER  # storage kind -> the op that places it
 _MAX_DEVICES = 3  # beyond this the alternation of orders grows too large to read
 _PLACEMENT = (Rule.READ, Rule.WRITE, Rule.EXPORT, Rule.FLUSH, Rule.INVALIDATE, Rule.EXPECT)
 

@@ -105,19 +105,13 @@ def _prescheduled(text: str) -> bool:
     compiler says why)? A flat async program (L1) needs the whole stream pipeline."""
     from iree.compiler import ir
 
+    from stream_fuzz.fixes import all_ops
+
     try:
         module = ir.Module.parse(text, ir.Context())
     except ir.MLIRError:
         return True
-    found = False
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        nonlocal found
-        found = found or op.name == "stream.async.execute"
-        return ir.WalkResult.INTERRUPT if found else ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return found
+    return any(op.name == "stream.async.execute" for op in all_ops(module))
 
 
 def _positive(value: float, option: str) -> float:

@@ -21,8 +21,9 @@ from collections.abc import Callable
 from iree.compiler import ir
 
 from stream_fuzz.oracles import Rule, Violation
+from stream_fuzz.oracles.facts import PLACED_BY_COMPILER
 
-_STORAGE_OPS = ("stream.resource.alloca", "stream.resource.constants", "stream.cmd.parameter.load")
+_STORAGE_OPS = tuple(PLACED_BY_COMPILER.values())
 
 
 def plausible_fix(output: str, violations: tuple[Violation, ...]) -> str | None:
