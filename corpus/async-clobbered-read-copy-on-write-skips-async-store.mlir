@@ -16,8 +16,10 @@
 //   store writes %st itself: the load after it reads 1 where %st holds 7 (the compiled host code stores,
 //   then loads, the same staging buffer). In the campaign's program CSE had merged two identical transfers
 //   into staging, each then stored into: executes read the other store's word. Frontends reach it through
-//   stream.tensor.store of a tensor still used (EncodeHostTensors makes it an async.store). Correct: a
-//   stream.async.clone of %st before the store, or the load reading before it.
+//   stream.tensor.store of a tensor still used (EncodeHostTensors makes it an async.store). Correct: a copy
+//   of %st before the store, or the load reading before it. The copy cannot be a stream.async.clone (its
+//   verifier refuses staging resources, perhaps why stores were left out); a staging-to-staging
+//   stream.async.transfer serves, and with one inserted by hand the RUN lines pass (checked 2026-12-02).
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
 // RUN: stream-fuzz check --no-compile --async-ir %t
