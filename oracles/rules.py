@@ -37,6 +37,8 @@ class Rule(enum.Enum):
     READ = ("placement/read", Severity.PLACEMENT)
     WRITE = ("placement/write", Severity.PLACEMENT)
     EXPORT = ("placement/export", Severity.PLACEMENT)
+    # L3: a result the program declares on a device (`iree.abi.affinity`) is handed over on another.
+    RESULT = ("placement/abi-result", Severity.PLACEMENT)
     CHANNEL = ("placement/channel", Severity.PLACEMENT)
     FLUSH = ("placement/flush", Severity.VISIBILITY)
     INVALIDATE = ("placement/invalidate", Severity.VISIBILITY)
