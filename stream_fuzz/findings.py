@@ -24,7 +24,8 @@ from stream_fuzz.judge import Verdict
 from stream_fuzz.oracles import Rule, Severity, Violation
 
 # Kinds of finding, in the order a report lists them.
-KINDS = ("violation", "crash", "timeout", "bad-output", "invalid-program")
+# L3 adds what only running a program shows: a result NumPy disagrees with, and an error of the runtime.
+KINDS = ("violation", "crash", "timeout", "bad-output", "invalid-program", "wrong-result", "runtime-error")
 
 # Severities whose violations fail a campaign unless `--fail-on` says otherwise. Visibility metadata has
 # no effect in today's HAL lowering and intent has no consumer on a device: both are reported, and kept
@@ -142,11 +143,11 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
     result = verdict.result
     outcome = result.outcome
     if outcome is Outcome.OK:
-        return _violation_finding(verdict.violations) if verdict.violations else None
+        return violation_finding(verdict.violations) if verdict.violations else None
     if outcome is Outcome.BAD_OUTPUT and verdict.violations:
         # Read after repairing a known print defect, the output still breaks a rule: that is the finding
         # (the print defect is one of its own, met by programs that break nothing else).
-        return _violation_finding(verdict.violations)
+        return violation_finding(verdict.violations)
     if outcome is Outcome.DIAGNOSTIC and not promised_valid:
         return None
     messages = [d for d in result.diagnostics if d.severity == "error"] or list(result.diagnostics)
@@ -154,7 +155,7 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
     if outcome is Outcome.CRASH:
         # The stack frames and program arguments name this machine's paths; the site line sums them up.
         said = [line for line in tail if not re.match(r"\s*(#\d+ 0x|\d+\.\s+Program arguments)", line)]
-        return Finding("crash", (), _crash_line(tail), tuple(said[-20:]))
+        return Finding("crash", (), crash_line(tail), tuple(said[-20:]))
     if outcome is Outcome.TIMEOUT:
         return Finding("timeout", (), normalize(result.pipeline), tuple(tail[-5:]))
     kind = "bad-output" if outcome is Outcome.BAD_OUTPUT else "invalid-program"
@@ -166,7 +167,7 @@ def finding_from(verdict: Verdict, promised_valid: bool = True) -> Finding | Non
     return Finding(kind, (), shape, details, verdict.violations, result.failed_pass)
 
 
-def _violation_finding(violations: tuple[Violation, ...]) -> Finding:
+def violation_finding(violations: tuple[Violation, ...]) -> Finding:
     # One bug shows as several violations in varying combinations (a misplaced alloca also breaks the
     # flush and the expectation downstream), so the signature keeps only the primary one: the highest
     # priority rule, then the first in program order.
@@ -185,7 +186,7 @@ def _violation_finding(violations: tuple[Violation, ...]) -> Finding:
     return Finding("violation", (primary.rule, *others), shape, details, violations)
 
 
-def _crash_line(tail: list[str]) -> str:
+def crash_line(tail: list[str]) -> str:
     """The most telling line of a crash report: an assertion or LLVM error, else the pass it died in,
     else the last line. (Not the function on the stack: a crash on bad memory dies in varying places.)"""
     for marker in ("Assertion", "LLVM ERROR", "UNREACHABLE", "[crashed in pass:", "Running pass"):

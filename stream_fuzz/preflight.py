@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from stream_fuzz.compiler import Outcome, resolve_pipeline
+from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest
 from stream_fuzz.judge import Judge
 
 
@@ -41,6 +42,30 @@ def preflight(judge: Judge, levels: tuple[str, ...]) -> None:
                 f"the compiler fails on a known-good {level} program, so it cannot be fuzzed: "
                 f"{result.summary()} [{who.path}]"
             )
+
+
+def preflight_l3(compiler: FrontendCompiler) -> bool:
+    """Compile L3's known-good program and, with the runtime installed, run it on two local devices;
+    raise `SetupError` unless it gives the right numbers. Returns whether programs will be executed."""
+    import numpy as np
+
+    text = (KNOWN_GOOD / "l3.mlir").read_text()
+    inputs = (np.array([1, 2, 3, 4], np.float32),)
+    try:
+        run = compiler.run(FrontendRequest(text, 2, inputs))
+    except RuntimeError as error:  # the worker could not start: a broken install
+        raise SetupError(f"L3 cannot start the compiler and runtime: {error}") from error
+    if run.outcome != "ok":
+        said = run.message.strip().splitlines()[-1] if run.message.strip() else ""
+        raise SetupError(
+            f"the pinned compiler fails on the known-good l3 program ({run.outcome} in {run.stage}): {said}"
+        )
+    if run.runtime_missing:
+        return False
+    got = [list(map(float, output.ravel())) for output in run.outputs or ()]
+    if got != [[4.0, 8.0, 12.0, 16.0]]:
+        raise SetupError(f"the runtime computes {got} for the known-good l3 program, not [[4, 8, 12, 16]]")
+    return True
 
 
 def writable_folder(path: Path, what: str) -> None:

@@ -43,6 +43,14 @@ def native_iree_opt() -> Path:
     return path
 
 
+def native_iree_compile() -> Path:
+    """The native `iree-compile` beside `native_iree_opt` (L3 reproduces its worker's crashes with it)."""
+    path = native_iree_opt().parent / "iree-compile"
+    if not path.exists():
+        raise CompilerNotFound(f"the installed iree-base-compiler has no native iree-compile at {path}")
+    return path
+
+
 def find_iree_opt(path: str) -> Path:
     """Accept a path to `iree-opt`, to `iree-compile` (its sibling `iree-opt` is used), or a directory.
 
@@ -110,8 +118,13 @@ def crash_report(binary: Path, pipeline: str, text: str, timeout: float) -> str:
     run with --mlir-print-ir-before-all), so it does not depend on the stack: a crash on bad memory often
     dies in libc, where the unwinder stops before any pass frame. A stack that names no pass is retried
     once or twice for the function (`crash_site`), which is for humans only."""
-    args = [str(binary), f"--pass-pipeline={pipeline}", "-o", os.devnull, "-"]
-    printing = [*args[:2], "--mlir-print-ir-before-all", "--mlir-disable-threading", *args[2:]]
+    return crash_report_of([str(binary), f"--pass-pipeline={pipeline}"], text, timeout)
+
+
+def crash_report_of(command: list[str], text: str, timeout: float) -> str:
+    """`crash_report` for any MLIR tool and options (`iree-compile --compile-to=stream`, say)."""
+    args = [*command, "-o", os.devnull, "-"]
+    printing = [*command, "--mlir-print-ir-before-all", "--mlir-disable-threading", *args[len(command) :]]
     _, _, stderr = run_bounded(printing, text, timeout)
     if not any(marker in stderr for marker in _CRASH_MARKERS):
         return ""

@@ -1,0 +1,433 @@
+"""L3's compiler and runtime: a frontend program through `iree-compile`'s phases, then run on local devices.
+
+    with FrontendCompiler() as compiler:
+        run = compiler.run(FrontendRequest(text, devices=2, inputs=(a, b)))
+
+One request, in a worker process (a crash or hang of the compiler or the runtime kills only the worker):
+
+1. the pinned compiler's C API (`iree.compiler.api`), in-process, from the input phase to the end of the
+   stream phase (`--compile-to=stream`); the printed IR must read back, and the placement oracle
+   (`oracles.check_module`, plus `oracles.abi` for declared result devices) checks it;
+2. a `stream_hook` may rewrite that IR (fault injection for quality tests);
+3. the same API resumes from it (`--compile-from=stream`) to a `.vmfb`;
+4. `iree-base-runtime` runs `@main` with one `local-task` device per program device and returns the
+   results as NumPy arrays. Without the runtime installed, step 4 is skipped and the reply says so.
+
+`stage` in the reply says how far the request got; on a crash or timeout the worker's last stage marker
+on stderr does.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import re
+import signal
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from .inprocess import _sigint_ignored, bindings_info
+from .result import DEFAULT_TIMEOUT_S, CompilerInfo
+from .subprocess_backend import CompilerNotFound, crash_report_of, native_iree_compile
+from .worker import load_hook
+
+STAGES = ("stream", "vmfb", "run")
+_STAGE_MARK = "[stream-fuzz l3 stage: "
+RECYCLE_AFTER = 500  # each compile session and runtime context leaves a little behind
+
+
+@dataclass(frozen=True)
+class FrontendRequest:
+    text: str
+    devices: int
+    inputs: tuple[Any, ...] = ()  # NumPy arrays, one per argument of @main
+    execute: bool = True
+
+
+@dataclass(frozen=True)
+class FrontendRun:
+    """How far one request got and what it produced. `outcome`: "ok", "diagnostic" (a phase rejected the
+    program), "bad-output" (the stream-phase IR does not read back), "runtime-error", "crash", "timeout";
+    `stage` the phase it ended in (`STAGES`)."""
+
+    outcome: str
+    stage: str
+    compiler: CompilerInfo
+    stream_ir: str | None = None
+    report: Any = None  # the oracle's `Report` on the stream-phase IR
+    abi_violations: tuple[Any, ...] = ()
+    outputs: tuple[Any, ...] | None = None  # None: not executed
+    executed: bool = False
+    message: str = ""  # diagnostics, the runtime's error, or the crash's tail
+    runtime_missing: bool = False
+    input_rejected: bool = False  # the program itself does not parse or verify (a generator's bug)
+    # For each result of @main: does a `flow.tensor.transfer` feed it (read from the program)?
+    crosses_devices: tuple[bool, ...] = ()
+    timing: dict[str, float] = field(default_factory=dict)  # seconds per stage, and oracle_s
+
+
+def runtime_available() -> bool:
+    try:
+        import iree.runtime  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class FrontendCompiler:
+    """The pinned compiler and runtime for L3 programs, in a restartable worker process."""
+
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT_S, stream_hook: str | None = None) -> None:
+        self.timeout = timeout
+        self.stream_hook = stream_hook
+        load_hook(stream_hook)  # a typo is a clear error now, not a crash of every program
+        self.info = bindings_info()
+        self._process: Any = None
+        self._conn: Any = None
+        self._served = 0
+        fd, self._stderr_path = tempfile.mkstemp(prefix="stream-fuzz-l3-", suffix=".log")
+        os.close(fd)
+
+    def __enter__(self) -> FrontendCompiler:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._stop()
+        if os.path.exists(self._stderr_path):
+            os.unlink(self._stderr_path)
+
+    def _start(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        parent, child = ctx.Pipe()
+        process = ctx.Process(target=serve, args=(child, self._stderr_path, self.stream_hook), daemon=True)
+        try:
+            with _sigint_ignored():
+                process.start()
+        finally:
+            child.close()
+        self._process, self._conn, self._served = process, parent, 0
+        # The worker says it is ready once the compiler and runtime libraries are loaded: one that dies
+        # before that is a broken setup (or our own bug), never a compiler crash to report as a finding.
+        try:
+            ready = parent.poll(max(self.timeout, 60.0)) and parent.recv() == "ready"
+        except (EOFError, ConnectionResetError):
+            ready = False
+        if not ready:
+            self._stop()
+            raise RuntimeError(f"the L3 worker did not start:\n{self._stderr()[-3000:]}".strip())
+
+    def _stop(self) -> None:
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.kill()
+            self._process.join(timeout=5)
+        if self._conn is not None:
+            self._conn.close()
+        self._process = self._conn = None
+
+    def run(self, request: FrontendRequest) -> FrontendRun:
+        if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
+            self._stop()
+            self._start()
+        self._served += 1
+        started = time.perf_counter()
+        try:
+            self._conn.send(request)
+            answered = self._conn.poll(self.timeout)
+            reply = self._conn.recv() if answered else None
+        except (EOFError, BrokenPipeError, ConnectionResetError):
+            answered, reply = True, None
+        if reply is not None:
+            if reply.outcome == "internal-error":
+                raise RuntimeError(f"stream-fuzz L3 worker failed (a driver bug):\n{reply.message}")
+            return reply
+        stderr = self._stderr()
+        stage = _last_stage(stderr)
+        elapsed = time.perf_counter() - started
+        if not answered:
+            self._stop()
+            return FrontendRun(
+                "timeout",
+                stage,
+                self.info,
+                message=f"killed after {self.timeout:g} s in {stage}",
+                timing={"elapsed_s": elapsed},
+            )
+        self._process.join(timeout=5)
+        code = self._process.exitcode
+        self._stop()
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
+        tail = "\n".join(line for line in stderr.splitlines()[-30:] if not line.startswith(_STAGE_MARK))
+        report = self._native_crash_report(request, stage)
+        if report:
+            tail = f"{tail}\n{report}".strip()
+        return FrontendRun(
+            "crash",
+            stage,
+            self.info,
+            message=f"{tail}\n[L3 worker {how} in {stage}]".strip(),
+            timing={"elapsed_s": elapsed},
+        )
+
+    def _native_crash_report(self, request: FrontendRequest, stage: str) -> str:
+        """The bindings install no crash handler, so a dead worker says only its signal: the native
+        `iree-compile` of the same wheel, run on the program, says in which pass it dies and prints
+        LLVM's stack ("" when it does not crash there, e.g. a crash only the stream hook causes)."""
+        if stage not in ("stream", "vmfb"):
+            return ""
+        try:
+            command = [str(native_iree_compile())]
+        except CompilerNotFound:
+            return ""
+        if stage == "stream":
+            command.append("--compile-to=stream")
+        return crash_report_of(command, request.text, self.timeout)
+
+    def _stderr(self) -> str:
+        try:
+            with open(self._stderr_path, errors="replace") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+
+def _last_stage(stderr: str) -> str:
+    marks = re.findall(re.escape(_STAGE_MARK) + r"(\w+)\]", stderr)
+    return marks[-1] if marks else STAGES[0]
+
+
+# -- the worker ---------------------------------------------------------------------------------------
+
+
+def serve(conn: Any, stderr_path: str, stream_hook: str | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    fd = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 2)
+    os.close(fd)
+    worker = _Worker(load_hook(stream_hook))
+    conn.send("ready")
+    while True:
+        try:
+            request: FrontendRequest = conn.recv()
+        except EOFError:
+            return
+        os.ftruncate(2, 0)
+        os.lseek(2, 0, os.SEEK_SET)
+        try:
+            reply = worker.answer(request)
+        except Exception:
+            reply = FrontendRun("internal-error", "", worker.info, message=traceback.format_exc())
+        conn.send(reply)
+
+
+class _Worker:
+    def __init__(self, stream_hook: Any) -> None:
+        from iree.compiler import ir
+
+        self.ir = ir
+        self.context = ir.Context()
+        self.hook = stream_hook
+        self.info = bindings_info()
+        self._runtime: Any = None
+        self._devices: list[Any] = []
+
+    def answer(self, request: FrontendRequest) -> FrontendRun:
+        timing: dict[str, float] = {}
+        _mark("stream")
+        started = time.perf_counter()
+        ok, stream_ir, said = _compile(request.text.encode(), to_phase="stream")
+        timing["stream_s"] = time.perf_counter() - started
+        if not ok:
+            rejected = self._rejects(request.text)
+            return FrontendRun(
+                "diagnostic", "stream", self.info, message=said, timing=timing, input_rejected=rejected
+            )
+        if self.hook is not None:
+            stream_ir = self.hook(stream_ir.decode()).encode()
+        text = stream_ir.decode()
+        started = time.perf_counter()
+        report, abi, defect = self._check(text, _declared_results(self.ir, self.context, request.text))
+        timing["oracle_s"] = time.perf_counter() - started
+        if defect:
+            return FrontendRun(
+                "bad-output", "stream", self.info, text, report, abi, message=defect, timing=timing
+            )
+        _mark("vmfb")
+        started = time.perf_counter()
+        ok, vmfb, said = _compile(stream_ir, from_phase="stream", output="vm")
+        timing["vmfb_s"] = time.perf_counter() - started
+        if not ok:
+            return FrontendRun(
+                "diagnostic", "vmfb", self.info, text, report, abi, message=said, timing=timing
+            )
+        if not request.execute:
+            return FrontendRun("ok", "vmfb", self.info, text, report, abi, timing=timing)
+        if not runtime_available():
+            return FrontendRun(
+                "ok", "vmfb", self.info, text, report, abi, runtime_missing=True, timing=timing
+            )
+        _mark("run")
+        started = time.perf_counter()
+        try:
+            outputs = self._execute(vmfb, request)
+        except Exception as error:  # the runtime's errors are RuntimeError/ValueError with its status text
+            timing["run_s"] = time.perf_counter() - started
+            return FrontendRun(
+                "runtime-error",
+                "run",
+                self.info,
+                text,
+                report,
+                abi,
+                None,
+                True,
+                f"{type(error).__name__}: {error}",
+                timing=timing,
+            )
+        timing["run_s"] = time.perf_counter() - started
+        crossing = _results_crossing_devices(self.ir, self.context, request.text)
+        return FrontendRun(
+            "ok", "run", self.info, text, report, abi, outputs, True, timing=timing, crosses_devices=crossing
+        )
+
+    def _rejects(self, text: str) -> bool:
+        try:
+            self.ir.Module.parse(text, self.context)
+        except self.ir.MLIRError:
+            return True
+        return False
+
+    def _check(self, text: str, declared: tuple[str | None, ...]) -> tuple[Any, tuple[Any, ...], str]:
+        from stream_fuzz.oracles.abi import results_on_declared_devices
+        from stream_fuzz.oracles.check import check_module
+        from stream_fuzz.oracles.sanitize import read_compiled
+
+        try:
+            reading = read_compiled(text, self.context)
+        except self.ir.MLIRError as error:
+            return None, (), f"the stream-phase IR does not read back: {str(error).strip()[:2000]}"
+        report = check_module(reading.module, None, reading.defect)
+        return report, results_on_declared_devices(reading.module, declared), reading.defect
+
+    def _execute(self, vmfb: bytes, request: FrontendRequest) -> tuple[Any, ...]:
+        import numpy as np
+        from iree import runtime as rt
+
+        if self._runtime is None:
+            self._runtime = rt.VmInstance()
+        while len(self._devices) < request.devices:
+            self._devices.append(rt.get_driver("local-task").create_default_device())
+        devices = self._devices[: request.devices]
+        hal = rt.create_hal_module(self._runtime, devices=devices)
+        module = rt.VmModule.copy_buffer(self._runtime, vmfb)
+        context = rt.VmContext(self._runtime, modules=[hal, module])
+        function = module.lookup_function("main")
+        if function is None:
+            raise ValueError("the module has no function @main")
+        results = rt.FunctionInvoker(context, devices[0], function)(*request.inputs)
+        if not isinstance(results, tuple | list):
+            results = (results,)
+        return tuple(np.array(r.to_host()) for r in results)
+
+
+def _declared_results(ir: Any, context: Any, text: str) -> tuple[str | None, ...]:
+    """The device each result of @main is declared on (its `iree.abi.affinity`), read from the program."""
+    from stream_fuzz.oracles.affinity import devices_of
+
+    module = ir.Module.parse(text, context)
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
+            if "res_attrs" not in op.attributes:
+                return ()
+            declared: list[str | None] = []
+            for attrs in ir.ArrayAttr(op.attributes["res_attrs"]):
+                attrs = ir.DictAttr(attrs)
+                devices = devices_of(attrs["iree.abi.affinity"]) if "iree.abi.affinity" in attrs else None
+                declared.append(min(devices) if devices and len(devices) == 1 else None)
+            return tuple(declared)
+    return ()
+
+
+def _main_of(ir: Any, module: Any) -> Any:
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
+            return op
+    return None
+
+
+def _results_crossing_devices(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
+    """For each returned value of @main, whether a `flow.tensor.transfer` is among the ops it is computed
+    from (its backward slice, through operands)."""
+    module = ir.Module.parse(text, context)
+    main = _main_of(ir, module)
+    if main is None:
+        return ()
+    block = main.regions[0].blocks[0]
+    terminator = block.operations[len(block.operations) - 1]
+
+    def crosses(value: Any, seen: set[int]) -> bool:
+        owner = value.owner
+        if not isinstance(owner, ir.OpView) or id(owner.operation) in seen:
+            return False
+        seen.add(id(owner.operation))
+        op = owner.operation
+        return op.name == "flow.tensor.transfer" or any(crosses(v, seen) for v in op.operands)
+
+    return tuple(crosses(v, set()) for v in terminator.operands)
+
+
+def _mark(stage: str) -> None:
+    os.write(2, f"{_STAGE_MARK}{stage}]\n".encode())
+
+
+def _compile(
+    source: bytes, to_phase: str = "end", from_phase: str = "start", output: str = "ir"
+) -> tuple[bool, bytes, str]:
+    """One invocation of the compiler's C API: (succeeded, output, what it said on stderr)."""
+    from iree.compiler import api
+    from iree.compiler.api import ctypes_dl
+
+    before = _stderr_size()
+    session = api.Session()
+    invocation = session.invocation()
+    try:
+        invocation.enable_console_diagnostics()
+        library = ctypes_dl._dylib
+        # The Python wrapper does not expose the phase setters of the C API (embedding_api.h); call them.
+        for setter, phase in (
+            ("ireeCompilerInvocationSetCompileFromPhase", from_phase),
+            ("ireeCompilerInvocationSetCompileToPhase", to_phase),
+        ):
+            function = getattr(library, setter)
+            function.argtypes, function.restype = [ctypes.c_void_p, ctypes.c_char_p], None
+            function(invocation._inv_p, phase.encode())
+        source_buffer = api.Source.wrap_buffer(session, source)
+        ok = invocation.parse_source(source_buffer) and invocation.execute()
+        if not ok:
+            return False, b"", _stderr_since(before)
+        out = api.Output.open_membuffer()
+        if output == "vm":
+            invocation.output_vm_bytecode(out)
+        else:
+            invocation.output_ir(out)
+        return True, bytes(out.map_memory()), ""
+    finally:
+        invocation.close()
+        session.close()
+
+
+def _stderr_size() -> int:
+    return os.lseek(2, 0, os.SEEK_CUR)
+
+
+def _stderr_since(offset: int) -> str:
+    with open("/proc/self/fd/2", errors="replace") as f:
+        f.seek(offset)
+        return "\n".join(line for line in f.read().splitlines() if not line.startswith(_STAGE_MARK)).strip()

@@ -1,0 +1,89 @@
+"""L3 end to end on the pinned compiler and the real runtime: frontend programs compiled to the stream
+phase and checked, resumed to a .vmfb, run on several local-task devices and compared with NumPy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from iree.compiler import ir
+from stream_fuzz.generators.frontend import frontend_cases
+from stream_fuzz.oracles import Rule
+from stream_fuzz.oracles.abi import results_on_declared_devices
+
+from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, runtime_available
+from stream_fuzz.l3 import case_from_entry, case_of, judge_case
+from stream_fuzz.preflight import KNOWN_GOOD, preflight_l3
+from tests.mutants import walk
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)"
+    ),
+]
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+
+
+@pytest.fixture(scope="module")
+def frontend() -> Iterator[FrontendCompiler]:
+    with FrontendCompiler(timeout=120) as compiler:
+        yield compiler
+
+
+def test_the_known_good_program_runs_on_two_devices(frontend: FrontendCompiler) -> None:
+    assert preflight_l3(frontend)
+    run = frontend.run(
+        FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, (np.arange(4, dtype=np.float32),))
+    )
+    assert run.outcome == "ok" and run.executed and run.crosses_devices == (True,)
+    assert run.outputs is not None and run.outputs[0].tolist() == [0, 4, 8, 12]
+    assert run.report is not None and not run.report.violations and not run.abi_violations
+    assert {"stream_s", "vmfb_s", "run_s", "oracle_s"} <= set(run.timing)
+
+
+def test_the_result_rule_passes_real_output_and_catches_a_mutant(
+    frontend: FrontendCompiler,
+) -> None:
+    run = frontend.run(FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, execute=False))
+    assert run.stream_ir is not None
+    with ir.Context() as context:
+        module = ir.Module.parse(run.stream_ir, context)
+        assert results_on_declared_devices(module, ("d1",)) == ()
+        (export,) = [op for op in walk(module, "stream.tensor.export") if "affinity" in op.attributes]
+        export.attributes["affinity"] = ir.Attribute.parse("#hal.device.affinity<@d0>")
+        (violation,) = results_on_declared_devices(module, ("d1",))
+    assert violation.rule is Rule.RESULT and "@d0" in violation.message
+
+
+@settings(max_examples=15, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(frontend_cases())
+def test_the_runtime_agrees_with_numpy(frontend: FrontendCompiler, drawn) -> None:
+    case = case_of(*drawn)
+    verdict = judge_case(frontend, case)
+    known_crash = verdict.finding is not None and verdict.finding.signature == "crash-f807f1622833"
+    assert verdict.run.outcome == "ok" or known_crash, verdict.run.message
+    if not known_crash:
+        assert verdict.executed
+        assert verdict.finding is None or verdict.finding.kind == "violation", verdict.finding
+
+
+def test_a_crash_is_reported_with_its_pass_not_its_signal(frontend: FrontendCompiler) -> None:
+    entry = CORPUS / "crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir"
+    verdict = judge_case(frontend, case_from_entry(entry.read_text()))
+    assert verdict.run.outcome == "crash" and verdict.run.stage == "stream"
+    assert verdict.finding is not None and verdict.finding.signature == "crash-f807f1622833"
+    assert "[crashed in pass: iree-hal-materialize-interfaces]" in verdict.finding.details
+    # The worker is restarted for the next program.
+    assert (
+        frontend.run(FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, execute=False)).outcome == "ok"
+    )
+
+
+def test_a_program_the_verifier_rejects_is_the_generators_defect(frontend: FrontendCompiler) -> None:
+    text = (KNOWN_GOOD / "l3.mlir").read_text().replace("arith.addf %c, %c", "arith.addf %c, %undefined")
+    run = frontend.run(FrontendRequest(text, 2))
+    assert run.outcome == "diagnostic" and run.input_rejected
