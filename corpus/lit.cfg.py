@@ -8,7 +8,8 @@
 # test passes, lit reports an unexpected pass, and the status line should become `fixed`. The status line
 # is the only place that says so: this file reads it, entries carry no XFAIL line of their own.
 #
-# Tools: `iree-opt` is the compiler under test, `FileCheck` the `filecheck` package (LLVM's FileCheck in
+# Tools: `iree-opt` is the compiler under test (L3 entries use the `iree-compile` beside it and the runtime's
+# `iree-run-module`), `FileCheck` the `filecheck` package (LLVM's FileCheck in
 # Python), `stream-fuzz` this project's command (for entries whose bug no CHECK line can see). A test that
 # runs longer than `timeout` seconds (default 60, `-D timeout=S`) fails instead of holding the suite.
 
@@ -35,6 +36,21 @@ def _iree_opt() -> str:
     return str(path)
 
 
+def _iree_compile(iree_opt: str) -> str:
+    """L3 entries compile with the `iree-compile` beside the `iree-opt` under test."""
+    return str(Path(iree_opt).parent / "iree-compile")
+
+
+def _iree_run_module() -> str | None:
+    """The runtime's native `iree-run-module` (the `runtime` extra); None when it is not installed."""
+    try:
+        import iree.runtime
+    except ImportError:
+        return None
+    path = Path(iree.runtime.__file__).resolve().parents[1] / "_runtime_libs" / "iree-run-module"
+    return str(path) if path.is_file() else None
+
+
 def _filecheck() -> str:
     found = shutil.which("filecheck", path=str(Path(sys.executable).parent)) or shutil.which("filecheck")
     if not found:
@@ -53,6 +69,13 @@ config.test_exec_root = os.path.join(
 # Whole words only: not the end of a path (`.../iree-opt`) nor part of a name (`stream-fuzz-lit`).
 _WORD = r"(?<![\w/.-]){}(?![\w/.-])"
 config.substitutions.append((_WORD.format("FileCheck"), _filecheck()))
-config.substitutions.append((_WORD.format("iree-opt"), _iree_opt()))
+_IREE_OPT = _iree_opt()
+config.substitutions.append((_WORD.format("iree-opt"), _IREE_OPT))
+config.substitutions.append((_WORD.format("iree-compile"), _iree_compile(_IREE_OPT)))
+# L3 entries run their program (`REQUIRES: iree-run-module`); without the runtime they are UNSUPPORTED.
+_RUN_MODULE = _iree_run_module()
+if _RUN_MODULE:
+    config.available_features.add("iree-run-module")
+    config.substitutions.append((_WORD.format("iree-run-module"), _RUN_MODULE))
 config.substitutions.append((_WORD.format("stream-fuzz"), f"{sys.executable} -m stream_fuzz.cli"))
 config.maxIndividualTestTime = int(lit_config.params.get("timeout", 60))

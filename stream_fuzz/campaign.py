@@ -15,17 +15,32 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
 from stream_fuzz.compiler import Outcome, resolve_pipeline
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.corpus import Corpus
 from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.generators import Program, print_program, programs
+from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
+from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
 from stream_fuzz.oracles import Severity
 
-LEVELS = ("l1", "l2")
+LEVELS = ("l1", "l2", "l3")
+# L3 compiles whole programs through the pinned compiler's own API; an external `--iree-opt` fuzzes L1/L2.
+PINNED_ONLY = ("l3",)
+
+
+def levels_of(level: str, pinned: bool = True) -> tuple[str, ...]:
+    """The levels `--level` names ("all": each one the compiler can take, sharing the time)."""
+    if level != "all":
+        return (level,)
+    return tuple(name for name in LEVELS if pinned or name not in PINNED_ONLY)
+
+
 # The campaign's own Hypothesis settings (no registered profile: importing stream_fuzz changes no one
 # else's). Compile-bound examples get no deadline: a slow compile is the compiler's business (the
 # driver's timeout catches hangs). The corpus, not Hypothesis's database, keeps what was found.
@@ -38,6 +53,11 @@ CAMPAIGN_SETTINGS = settings(
     print_blob=True,
 )
 CHUNK = 50  # examples per Hypothesis run; each run gets its own seed and, with --level all, alternates level
+# An L3 program takes ~0.8 s (two compiles and a run), an L1 program ~30 ms: smaller chunks keep
+# `--level all`'s time shares even and a budget's end close.
+CHUNK_OF = {"l3": 10}
+# Where L3's time goes, besides generate_s, compile_s and oracle_s: the two compiles, the run, NumPy.
+L3_TIMING = ("l3_stream_s", "l3_vmfb_s", "l3_run_s", "l3_numpy_s")
 
 
 @dataclass
@@ -64,12 +84,17 @@ class Stats:
     valid: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
     # Programs the whole pipeline compiled (its output may still break a rule or not re-parse).
     compiled: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    # L3: programs run on the runtime and compared with NumPy (none when iree-base-runtime is missing).
+    executed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    # Seconds each level took (its share of `--level all`'s time).
+    level_s: dict[str, float] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0.0))
     # What the compiler did, per level: output label -> programs showing it (`oracles.behaviour`).
     behaviour: dict[str, Counter[str]] = field(default_factory=lambda: {level: Counter() for level in LEVELS})
     findings: dict[str, FindingRecord] = field(default_factory=dict)
     timing: dict[str, float] = field(
-        default_factory=lambda: {"generate_s": 0.0, "compile_s": 0.0, "oracle_s": 0.0}
+        default_factory=lambda: dict.fromkeys(("generate_s", "compile_s", "oracle_s", *L3_TIMING), 0.0)
     )
+    runtime_missing: bool = False  # L3 ran without iree-base-runtime: placement checked, nothing executed
     elapsed_s: float = 0.0
     interrupted: bool = False  # stopped by SIGINT or SIGTERM: what is here is what was done
 
@@ -82,9 +107,12 @@ class Stats:
             self.programs[level] += other.programs[level]
             self.valid[level] += other.valid[level]
             self.compiled[level] += other.compiled[level]
+            self.executed[level] += other.executed[level]
+            self.level_s[level] += other.level_s[level]
             self.behaviour[level].update(other.behaviour[level])
         for key in self.timing:
-            self.timing[key] += other.timing[key]
+            self.timing[key] += other.timing.get(key, 0.0)
+        self.runtime_missing = self.runtime_missing or other.runtime_missing
         for signature, record in other.findings.items():
             mine = self.findings.setdefault(signature, record)
             if mine is not record:
@@ -93,6 +121,12 @@ class Stats:
                 mine.fails = mine.fails or record.fails
         self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
         self.interrupted = self.interrupted or other.interrupted
+
+
+RUNTIME_MISSING = (
+    "stream-fuzz: iree-base-runtime is not installed: L3 programs are compiled and their placement checked, "
+    "but not executed (pip install 'iree-stream-fuzz[runtime]' to run them)"
+)
 
 
 class BudgetExhausted(BaseException):
@@ -132,6 +166,8 @@ class Campaign:
     shrink: bool = True  # off: findings are written as first found (a quick smoke run)
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON  # violations of these severities fail the campaign
     program_size: int | None = None  # about this many tokens per program (`programs(size=...)`)
+    stream_hook: str | None = None  # L3 fault injection: `module:function` rewriting stream-phase IR (tests)
+    frontend: FrontendCompiler | None = None  # L3's compiler and runtime worker, started when L3 first runs
 
     def __post_init__(self) -> None:
         self._deadline: float | None = None
@@ -174,6 +210,61 @@ class Campaign:
             self.on_example(self.stats)
         return failing
 
+    def close(self) -> None:
+        self.judge.close()
+        if self.frontend is not None:
+            self.frontend.close()
+
+    def frontend_compiler(self) -> FrontendCompiler:
+        if self.frontend is None:
+            self.frontend = FrontendCompiler(self.judge.timeout, stream_hook=self.stream_hook)
+        return self.frontend
+
+    def evaluate_l3(self, program: FrontendProgram, inputs: tuple[np.ndarray, ...]) -> Finding | None:
+        """`evaluate` for a frontend program: NumPy's results, then compile, check and run (`l3`)."""
+        started = time.perf_counter()
+        self.stats.timing["generate_s"] += started - self._last_end
+        case = case_of(program, inputs)
+        numpy_s = time.perf_counter() - started
+        self.stats.timing["l3_numpy_s"] += numpy_s
+        verdict = judge_case(self.frontend_compiler(), case)
+        timing = verdict.run.timing
+        for stage in ("stream", "vmfb", "run"):
+            self.stats.timing[f"l3_{stage}_s"] += timing.get(f"{stage}_s", 0.0)
+        self.stats.timing["oracle_s"] += timing.get("oracle_s", 0.0)
+        self.stats.timing["compile_s"] += timing.get("stream_s", 0.0) + timing.get("vmfb_s", 0.0)
+        self.stats.programs["l3"] += 1
+        if not verdict.generator_defect:
+            self.stats.valid["l3"] += 1
+        if verdict.run.outcome in ("ok", "runtime-error") or verdict.run.stage == "run":
+            self.stats.compiled["l3"] += 1
+        if verdict.executed:
+            self.stats.executed["l3"] += 1
+        self.stats.runtime_missing = self.stats.runtime_missing or verdict.run.runtime_missing
+        report = verdict.run.report
+        if report is not None:
+            self.stats.behaviour["l3"].update(report.behaviour)
+            steer_by_behaviour(report.behaviour, report.measures)
+        failing = None
+        if verdict.finding is not None:
+            finding = verdict.finding
+            info = self.frontend_compiler().info
+            path = None
+            if self._wants_entry(finding.signature):
+                path = self.corpus.record_rendered(
+                    finding.signature,
+                    lambda found, name: render_l3_entry(finding, case, info, found, name),
+                    self.provenance,
+                )
+            failing = self._count(finding, "l3", path, verdict.generator_defect)
+        self._last_end = time.perf_counter()
+        if self.on_example:
+            self.on_example(self.stats)
+        return failing
+
+    def _wants_entry(self, signature: str) -> bool:
+        return signature not in self.corpus.known or self.corpus.wants_shrinking(signature)
+
     def _record(
         self,
         finding: Finding,
@@ -183,14 +274,21 @@ class Campaign:
         output: str | None,
         generator_defect: bool = False,
     ) -> Finding | None:
-        signature = finding.signature
-        known = self.corpus.known.get(signature)
-        unshrunk = self.corpus.wants_shrinking(signature)
         path = None
-        if known is None or unshrunk:
+        if self._wants_entry(finding.signature):
             path = self.corpus.record_finding(
                 finding, text, pipeline, self.judge.compiler_info, output, self.provenance
             )
+        return self._count(finding, program.level, path, generator_defect)
+
+    def _count(
+        self, finding: Finding, level: str, path: Path | None, generator_defect: bool
+    ) -> Finding | None:
+        """Count a hit of `finding` (whose entry, if written, is at `path`); return it when it is to be
+        shrunk: new this campaign and not shrunk yet, or an entry an earlier campaign left unshrunk."""
+        signature = finding.signature
+        known = self.corpus.known.get(signature)
+        unshrunk = self.corpus.wants_shrinking(signature)
         record = self.stats.findings.get(signature)
         if record is None:
             new = known is None or known.status == "fixed"  # a fixed bug found again is a regression
@@ -201,7 +299,7 @@ class Campaign:
                 signature,
                 finding.kind,
                 rule,
-                program.level,
+                level,
                 file,
                 new,
                 fails=new and finding.fails(self.fail_on),
@@ -225,11 +323,11 @@ class Campaign:
         seed: int,
         until: Callable[[Stats], bool] | None = None,
     ) -> Stats:
-        """Fuzz `level` ("l1", "l2" or "all") for `examples` programs or `budget_s` seconds, whichever
-        ends first."""
+        """Fuzz `level` ("l1", "l2", "l3" or "all") for `examples` programs or `budget_s` seconds,
+        whichever ends first."""
         started = time.monotonic()
         self._deadline = started + budget_s if budget_s else None
-        levels = LEVELS if level == "all" else (level,)
+        levels = levels_of(level, self.judge.compiler_info.backend == "in-process")
         remaining = examples
         chunk_index = 0
         try:
@@ -238,9 +336,14 @@ class Campaign:
                     break
                 if until is not None and until(self.stats):  # checked between chunks: shrinking is done
                     break
-                current = levels[(chunk_index + seed) % len(levels)]  # workers start on different levels
-                size = CHUNK if remaining is None else min(CHUNK, remaining)
-                self._run_chunk(current, size, seed * 1_000_003 + chunk_index)
+                current = self._next_level(levels, chunk_index + seed)
+                size = CHUNK_OF.get(current, CHUNK)
+                size = size if remaining is None else min(size, remaining)
+                chunk_started = time.monotonic()
+                try:
+                    self._run_chunk(current, size, seed * 1_000_003 + chunk_index)
+                finally:
+                    self.stats.level_s[current] += time.monotonic() - chunk_started
                 if remaining is not None:
                     # Count chunks, not programs judged: shrinking judges extra programs, and how much
                     # depends on what is already known. Counting chunks keeps the drawn seeds the same.
@@ -255,7 +358,19 @@ class Campaign:
         self.stats.elapsed_s = time.monotonic() - started
         return self.stats
 
+    def _next_level(self, levels: tuple[str, ...], turn: int) -> str:
+        """With several levels, the one that has had the least time so far (ties: in turn, so workers
+        start on different levels): each level gets a share of the time, not of the programs."""
+        if len(levels) == 1:
+            return levels[0]
+        least = min(self.stats.level_s[level] for level in levels)
+        behind = [level for level in levels if self.stats.level_s[level] <= least]
+        return behind[turn % len(behind)]
+
     def _run_chunk(self, level: str, size: int, chunk_seed: int) -> None:
+        if level == "l3":
+            self._run_l3_chunk(size, chunk_seed)
+            return
         strategy = programs(level, target=self.target, size=self.program_size)
 
         # The target phase climbs toward what `steer_by_behaviour` measures.
@@ -274,6 +389,28 @@ class Campaign:
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
+        self._drive(property_holds)
+
+    def _run_l3_chunk(self, size: int, chunk_seed: int) -> None:
+        phases = [Phase.generate, Phase.target, Phase.shrink] if self.shrink else [Phase.generate]
+
+        @settings(CAMPAIGN_SETTINGS, max_examples=size, phases=phases)
+        @hypothesis_seed(chunk_seed)
+        @given(frontend_cases(size=self.program_size))
+        def property_holds(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> None:
+            if self._deadline is not None and time.monotonic() >= self._deadline:
+                raise BudgetExhausted
+            try:
+                failing = self.evaluate_l3(*drawn)
+            except Exception as error:
+                raise DriverFailure(f"while judging an l3 program: {error!r}") from error
+            if failing is not None:
+                raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
+
+        self._drive(property_holds)
+
+    def _drive(self, property_holds: Callable[[], None]) -> None:
+        """Run one chunk's Hypothesis test; findings are recorded already, shrunk ones marked so."""
         self._raised = set()
         try:
             property_holds()
@@ -326,6 +463,7 @@ def open_campaign(
     shrink: bool = True,
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON,
     program_size: int | None = None,
+    stream_hook: str | None = None,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     corpus = Corpus(corpus_dir)
@@ -337,4 +475,5 @@ def open_campaign(
         shrink=shrink,
         fail_on=fail_on,
         program_size=program_size,
+        stream_hook=stream_hook,
     )

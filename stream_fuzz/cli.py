@@ -24,7 +24,10 @@ from pathlib import Path
 from types import FrameType
 
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
+from stream_fuzz.campaign import PINNED_ONLY, RUNTIME_MISSING, levels_of
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
+from stream_fuzz.compiler.frontend import FrontendCompiler
+from stream_fuzz.compiler.worker import load_hook
 from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.issue_draft import ReleaseResult, async_clobber_in_any, draft_issue
@@ -32,7 +35,7 @@ from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.oracles import Rule, Severity
 from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import SetupError, preflight, writable_file, writable_folder
+from stream_fuzz.preflight import SetupError, preflight, preflight_l3, writable_file, writable_folder
 from stream_fuzz.progress import Progress
 from stream_fuzz.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
 from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
@@ -145,8 +148,11 @@ def _add_pipeline_options(parser: argparse.ArgumentParser, default: str) -> None
         "--pipeline",
         help="named pipeline: allocation (schedule-allocation only) or stream (all); default: the one a "
         f"corpus entry records, else {default}"
-        + (" for pre-scheduled IR (with stream.async.execute) and stream for flat async IR"
-           if default == "allocation" else ""),
+        + (
+            " for pre-scheduled IR (with stream.async.execute) and stream for flat async IR"
+            if default == "allocation"
+            else ""
+        ),
     )
     group.add_argument("--pass-pipeline", metavar="STR", help="a custom pass pipeline")
 
@@ -405,6 +411,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         budget = 60.0
     timeout = _positive(args.timeout, "--timeout")
     workers = _workers(args.workers)
+    pinned = args.iree_opt is None
+    if args.level in PINNED_ONLY and not pinned:
+        raise UsageError(f"--level {args.level} runs on the pinned compiler only; leave out --iree-opt")
     config = RunConfig(
         level=args.level,
         examples=args.examples,
@@ -414,6 +423,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         iree_opt=args.iree_opt,
         timeout=timeout,
         inject_fault=args.inject_fault,
+        inject_stream_fault=args.inject_stream_fault,
         shrink=args.shrink,
         fail_on=_severities(args.fail_on),
         program_size=_size(args.size),
@@ -431,15 +441,24 @@ def cmd_run(args: argparse.Namespace) -> int:
         judge = Judge(args.iree_opt, timeout=timeout, post_hook=args.inject_fault)
     except (ImportError, AttributeError) as error:
         raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
+    levels = levels_of(args.level, pinned)
     with judge:
         info = judge.compiler_info
-        preflight(judge, ("l1", "l2") if args.level == "all" else (args.level,))
+        preflight(judge, tuple(level for level in levels if level not in PINNED_ONLY))
+    if "l3" in levels:
+        try:
+            load_hook(args.inject_stream_fault)
+        except (ImportError, AttributeError, ValueError) as error:
+            raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
+        with FrontendCompiler(timeout) as frontend:  # the setup, without the fault
+            if not preflight_l3(frontend):
+                print(RUNTIME_MISSING, file=sys.stderr)  # once, here: the workers only count
     limits = [
         f"budget {budget:.0f} s" if budget else "",
         f"{args.examples} examples" if args.examples else "",
     ]
     print(
-        f"fuzzing {args.level} against {info.version} with {workers} worker(s), seed {args.seed}, "
+        f"fuzzing {', '.join(levels)} against {info.version} with {workers} worker(s), seed {args.seed}, "
         + " and ".join(limit for limit in limits if limit),
         file=sys.stderr,
     )
@@ -691,10 +710,12 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="a time-boxed fuzz campaign: the main job")
     run.add_argument(
         "--level",
-        choices=["l1", "l2", "all"],
+        choices=["l1", "l2", "l3", "all"],
         default="all",
         help="l1: flat async IR through the whole stream pipeline; l2: pre-scheduled IR through "
-        "schedule-allocation; all: both (default)",
+        "schedule-allocation; l3: frontend programs through iree-compile, run on local devices and "
+        "compared with NumPy (pinned compiler only); all: each a share of the time (default; l1 and l2 "
+        "with --iree-opt)",
     )
     run.add_argument(
         "--budget", type=float, metavar="SECONDS", help="time box (default 60 s when no --examples)"
@@ -722,6 +743,7 @@ def build_parser() -> argparse.ArgumentParser:
         "programs and unreadable output always fail",
     )
     run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
+    run.add_argument("--inject-stream-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # L3's
     _add_compiler_options(run)
     run.set_defaults(run=cmd_run)
 

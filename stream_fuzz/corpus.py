@@ -30,7 +30,7 @@ import fcntl
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -303,7 +303,16 @@ class Corpus:
         provenance: str = "",
     ) -> Path | None:
         """Write (or shrink) the entry for `finding`. Returns its path, or None for a known signature."""
-        signature = finding.signature
+        return self.record_rendered(
+            finding.signature,
+            lambda found, name: render_entry(finding, program, pipeline, compiler, found, checks, name),
+            provenance,
+        )
+
+    def record_rendered(
+        self, signature: str, render: Callable[[str, str], str], provenance: str = ""
+    ) -> Path | None:
+        """`record` for any entry text: `render(found, file_name)` writes it (L3 entries use their own)."""
         if signature in self.known and not self.wants_shrinking(signature):
             return None
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -311,7 +320,7 @@ class Corpus:
         found = f"{datetime.date.today().isoformat()} {provenance}".strip()
         with self._locked():
             path, current = self._place(signature, known.path if known is not None else None)
-            text = render_entry(finding, program, pipeline, compiler, found, checks, path.name)
+            text = render(found, path.name)
             if current is not None and current.size <= code_lines(text):
                 self.written[signature] = path
                 return path

@@ -58,6 +58,7 @@ class Judge:
     ) -> None:
         """`post_hook` (`module:function`) changes the pinned compiler's output before the oracle sees it:
         fault injection for quality tests. It does not apply to an external compiler."""
+        self.timeout = timeout
         self.external = SubprocessCompiler(iree_opt, timeout=timeout) if iree_opt else None
         # Compiles (pinned compiler) or only reads and checks (external compiler's output).
         self.worker = InProcessCompiler(timeout=timeout, post_hook=post_hook, analyze_hook=ORACLE_HOOK)

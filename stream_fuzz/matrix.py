@@ -10,10 +10,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from stream_fuzz.campaign import LEVELS, Stats
+from stream_fuzz.campaign import PINNED_ONLY, Stats, levels_of
 from stream_fuzz.judge import Judge
 from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import preflight
+from stream_fuzz.preflight import SetupError, preflight
 
 
 @dataclass
@@ -36,7 +36,11 @@ def run_matrix(
     compilers: list[str | None], config: RunConfig, workers: int, log: Callable[[str], None] | None = None
 ) -> list[Column]:
     """Every compiler is checked before any is fuzzed, so that a broken one stops the matrix at once."""
-    levels = LEVELS if config.level == "all" else (config.level,)
+    if config.level in PINNED_ONLY:
+        raise SetupError(
+            f"the matrix fuzzes external compilers, and {config.level} runs on the pinned one only"
+        )
+    levels = levels_of(config.level, pinned=False)
     labels = [compiler_label(iree_opt, config.timeout, levels) for iree_opt in compilers]
     columns = []
     for index, (iree_opt, (label, path)) in enumerate(zip(compilers, labels, strict=True)):

@@ -34,6 +34,7 @@ class RunConfig:
     iree_opt: str | None = None
     timeout: float = DEFAULT_TIMEOUT_S
     inject_fault: str | None = None  # `module:function` applied to the pinned compiler's output (tests)
+    inject_stream_fault: str | None = None  # L3: `module:function` rewriting the stream-phase IR (tests)
     shrink: bool = True
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON
     program_size: int | None = None  # --size: about this many tokens per program
@@ -57,6 +58,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         shrink=config.shrink,
         fail_on=config.fail_on,
         program_size=config.program_size,
+        stream_hook=config.inject_stream_fault,
     )
     try:
         return campaign.run(
@@ -66,7 +68,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
             seed=worker_seed(config.seed, index),
         )
     finally:
-        campaign.judge.close()
+        campaign.close()
 
 
 def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue) -> None:

@@ -17,9 +17,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, read_corpus, read_entry
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
+from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
+from stream_fuzz.l3 import case_from_entry, judge_case
 
 AS_RECORDED, DIFFERENTLY = "fails-as-recorded", "fails-differently"
 PASSES, UNREADABLE = "passes", "unreadable"
@@ -77,8 +80,46 @@ class Replay:
         }
 
 
-def replay_entry(entry: Entry, judge: Judge) -> Replay:
-    witnesses = tuple(_replay_witness(program, entry, judge) for program in entry.programs)
+class L3Replayer:
+    """L3 entries replay through the pinned compiler's frontend worker, started at the first one."""
+
+    def __init__(self, judge: Judge) -> None:
+        self.judge = judge
+        self._compiler: FrontendCompiler | None = None
+
+    def witness(self, entry: Entry) -> Witness:
+        if self.judge.compiler_info.backend != "in-process":
+            return Witness(
+                UNREADABLE, reason="an L3 entry replays with the pinned compiler only (no --iree-opt)"
+            )
+        try:
+            case = case_from_entry(entry.text)
+        except ValueError as error:
+            return Witness(UNREADABLE, reason=f"its RUN lines: {error}")
+        if self._compiler is None:
+            self._compiler = FrontendCompiler(self.judge.timeout)
+        finding = judge_case(self._compiler, case).finding
+        if finding is None:
+            return Witness(PASSES)
+        reason = finding.details[0] if finding.details else finding.title
+        state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
+        return Witness(state, finding.signature, f"{finding.signature}: {reason}")
+
+    def close(self) -> None:
+        if self._compiler is not None:
+            self._compiler.close()
+
+
+def replay_entry(entry: Entry, judge: Judge, l3: L3Replayer | None = None) -> Replay:
+    if entry.pipeline == L3_PIPELINE:
+        replayer = l3 or L3Replayer(judge)
+        try:
+            witnesses: tuple[Witness, ...] = (replayer.witness(entry),)
+        finally:
+            if l3 is None:
+                replayer.close()
+    else:
+        witnesses = tuple(_replay_witness(program, entry, judge) for program in entry.programs)
     states = {w.state for w in witnesses}
     if not witnesses:
         state, reason = UNREADABLE, "no program in the entry"
@@ -136,12 +177,16 @@ def replay_paths(
     """Replay files and folders of entries, reporting each as soon as it is done (`on_result`); a
     malformed file is `unreadable`, never dropped."""
     results: list[Replay] = []
-    for item in iter_entries(paths):
-        if isinstance(item, MalformedEntry):
-            replay = Replay(item.path, UNREADABLE, "", reason=str(item))
-        else:
-            replay = replay_entry(item, judge)
-        results.append(replay)
-        if on_result is not None:
-            on_result(replay)
+    l3 = L3Replayer(judge)
+    try:
+        for item in iter_entries(paths):
+            if isinstance(item, MalformedEntry):
+                replay = Replay(item.path, UNREADABLE, "", reason=str(item))
+            else:
+                replay = replay_entry(item, judge, l3)
+            results.append(replay)
+            if on_result is not None:
+                on_result(replay)
+    finally:
+        l3.close()
     return results

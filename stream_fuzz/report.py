@@ -14,7 +14,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from stream_fuzz.campaign import LEVELS, FindingRecord, Stats
+from stream_fuzz.campaign import L3_TIMING, LEVELS, FindingRecord, Stats
 from stream_fuzz.compiler import CompilerInfo
 
 
@@ -24,6 +24,10 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
         "programs": dict(stats.programs),
         "valid": dict(stats.valid),
         "compiled": dict(stats.compiled),
+        # L3: programs run on local devices and compared with NumPy; 0 with runtime_missing.
+        "executed": dict(stats.executed),
+        "runtime_missing": stats.runtime_missing,
+        "level_s": {level: round(seconds, 3) for level, seconds in stats.level_s.items()},
         "behaviour": {level: dict(sorted(c.items())) for level, c in stats.behaviour.items() if c},
         "findings": [
             {
@@ -104,21 +108,33 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
     lines = [
         f"compiler: {compiler.version} ({compiler.path})",
         "",
-        f"{'level':<7}{'programs':>10}{'valid':>10}{'compiled':>10}",
+        f"{'level':<7}{'programs':>10}{'valid':>10}{'compiled':>10}{'executed':>10}{'time':>9}",
     ]
     for level in LEVELS:
         n = stats.programs[level]
         if n:
             valid, compiled = stats.valid[level] / n, stats.compiled[level] / n
-            lines.append(f"{level:<7}{n:>10}{valid:>10.2%}{compiled:>10.2%}")
-    lines.append("(valid: the verifier accepts the program, the generator's own validity; compiled: the "
-                 "pipeline got through)")
+            executed = f"{stats.executed[level] / n:.2%}" if level == "l3" else "-"
+            took = f"{stats.level_s[level]:.0f} s"
+            lines.append(f"{level:<7}{n:>10}{valid:>10.2%}{compiled:>10.2%}{executed:>10}{took:>9}")
+    lines.append(
+        "(valid: the verifier accepts the program, the generator's own validity; compiled: the "
+        "pipeline got through; executed: run on local devices and compared with NumPy)"
+    )
+    if stats.runtime_missing:
+        lines.append("(L3 programs were not executed: iree-base-runtime is not installed)")
     lines += _behaviour_lines(stats)
-    total_time = sum(stats.timing.values()) or 1.0
-    split = ", ".join(f"{key[:-2]} {value / total_time:.0%}" for key, value in stats.timing.items())
+    # L3's own keys split its compile time (stream, vmfb) and add the run and NumPy's evaluation.
+    shared = {key: value for key, value in stats.timing.items() if key not in L3_TIMING}
+    total_time = sum(shared.values()) or 1.0
+    split = ", ".join(f"{key[:-2]} {value / total_time:.0%}" for key, value in shared.items())
     rate = stats.total / stats.elapsed_s if stats.elapsed_s else 0.0
     took = f"{stats.elapsed_s:.1f} s" + (" (interrupted)" if stats.interrupted else "")
     lines += ["", f"{stats.total} programs in {took} ({rate:.1f}/s); time: {split}"]
+    if stats.programs["l3"]:
+        n = stats.programs["l3"]
+        each = ", ".join(f"{key[3:-2]} {stats.timing[key] / n * 1000:.0f} ms" for key in L3_TIMING)
+        lines.append(f"l3 per program: {each}")
     if stats.findings:
         lines += ["", f"{'':<4}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
         for f in _ordered(stats):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from stream_fuzz.campaign import L3_TIMING
 from stream_fuzz.cli import main
 
 SEED_FAULT = ["--inject-fault", "tests.mutants:seed_bug"]
@@ -42,7 +43,7 @@ def test_runs_are_deterministic_given_seed_and_examples(tmp_path: Path) -> None:
     new = [f for f in first["findings"] if f["new"]]
     assert new and all(Path(f["file"]).exists() for f in new)
     assert first["compiler"]["version"].startswith("3.13")
-    assert set(first["timing"]) == {"generate_s", "compile_s", "oracle_s"}
+    assert set(first["timing"]) == {"generate_s", "compile_s", "oracle_s", *L3_TIMING}
 
 
 def test_known_findings_do_not_count_as_new(tmp_path: Path) -> None:
@@ -84,7 +85,11 @@ def test_junit_has_one_case_per_signature(tmp_path: Path) -> None:
     ("argv", "complaint"),
     [
         (["--examples", "0"], "--examples must be at least 1"),
-        (["--level", "l3"], "invalid choice: 'l3'"),
+        (["--level", "l4"], "invalid choice: 'l4'"),
+        (
+            ["--level", "l3", "--iree-opt", "/nonexistent/iree-opt"],
+            "--level l3 runs on the pinned compiler only",
+        ),
         (["--iree-opt", "/nonexistent/iree-opt"], "no iree-opt at"),
         (["--inject-fault", "tests.mutants:no_such_fault"], "--inject-fault tests.mutants:no_such_fault"),
     ],

@@ -1,0 +1,37 @@
+"""Faults injected into L3's stream-phase IR (`FrontendCompiler(stream_hook=...)`), before compilation resumes
+from it to a `.vmfb`: they stand in for a compiler that loses or misdirects a copy, a wrong result only a
+run shows (local devices share host memory, so a misplacement alone computes the right numbers).
+"""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from tests.mutants import walk
+
+
+def drop_first_cross_device_copy(text: str) -> str:
+    """Erase the first `stream.cmd.copy` in an execute that also flushes to another device: the copy a
+    transfer between devices became (#19891's fix writes it, then flushes it to its consumer). Whatever
+    reads the target afterwards reads memory nothing wrote."""
+    with ir.Context() as context:
+        module = ir.Module.parse(text, context)
+        for execute in walk(module, "stream.cmd.execute"):
+            inner = walk_region(execute)
+            if any(op.name == "stream.cmd.flush" for op in inner):
+                copies = [op for op in inner if op.name == "stream.cmd.copy"]
+                if copies:
+                    copies[0].erase()
+                    break
+        return str(module)
+
+
+def walk_region(op: ir.Operation) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        found.append(inner)
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit)
+    return found[:-1]  # the op itself comes last (post-order)
