@@ -1,6 +1,6 @@
 """L3's generator validity, agreement with NumPy, and where its time goes, over N random programs.
 
-    python benchmarks/bench_l3.py [--programs 500] [--seed 0]
+    python benchmarks/bench_l3.py [--programs 500] [--seed 0] [--keep DIR]
 
 Draws frontend programs and inputs (no shrinking, no corpus), runs each through the pinned compiler and
 the runtime (`judge_case`) and prints: how many the compiler accepted (the generator's validity), compiled,
@@ -12,19 +12,23 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from stream_fuzz.generators.frontend import frontend_cases
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
-from stream_fuzz.l3 import case_of, judge_case
+from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--programs", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--keep", type=Path, metavar="DIR", help="write the first program of each finding here"
+    )
     args = parser.parse_args()
     counts: Counter[str] = Counter()
     findings: Counter[str] = Counter()
@@ -58,7 +62,13 @@ def main() -> None:
                 and (verdict.finding is None or verdict.finding.kind == "violation")
             )
             if verdict.finding is not None:
-                findings[verdict.finding.signature] += 1
+                signature = verdict.finding.signature
+                findings[signature] += 1
+                if args.keep and findings[signature] == 1:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    name = f"{signature}.mlir"
+                    entry = render_l3_entry(verdict.finding, case, compiler.info, "bench_l3", name)
+                    (args.keep / name).write_text(entry)
             if counts["programs"] % 50 == 0:
                 print(f"  {counts['programs']} programs, {time.perf_counter() - started:.0f} s", flush=True)
 
