@@ -300,9 +300,11 @@ def frontend_programs(
     return frontend_specs(max_devices, size).map(build_frontend)
 
 
-# Inputs are small integers, in floats too: sums and products stay exact, so NumPy and the device agree
+# Inputs are small nonzero integers, floats too: sums and products stay exact, so NumPy and the device agree
 # bit for bit except where an accumulation order differs (matmul).
-INPUT = st.integers(-4, 4)
+# No zeros: fresh device memory reads as zeros, so a missing write into a result that should be 0 goes
+# unseen, and a witness shrunk to zero inputs would fail only on reused memory. Shrinks toward 1.
+INPUT = st.sampled_from((1, -1, 2, -2, 3, -3, 4, -4))
 
 
 @st.composite

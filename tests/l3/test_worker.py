@@ -15,6 +15,7 @@ from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.abi import results_on_declared_devices
 
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, runtime_available
+from stream_fuzz.corpus import Entry, read_corpus
 from stream_fuzz.l3 import case_from_entry, case_of, judge_case
 from stream_fuzz.preflight import KNOWN_GOOD, preflight_l3
 from tests.mutants import walk
@@ -59,16 +60,26 @@ def test_the_result_rule_passes_real_output_and_catches_a_mutant(
     assert violation.rule is Rule.RESULT and "@d0" in violation.message
 
 
+# Signatures of the open corpus entries: a draw that meets a known compiler bug is the compiler's fault.
+OPEN_BUGS = frozenset(
+    signature
+    for entry in read_corpus(CORPUS)
+    if isinstance(entry, Entry) and entry.status == "open"
+    for signature in entry.signatures
+)
+
+
 @settings(max_examples=15, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(frontend_cases())
 def test_the_runtime_agrees_with_numpy(frontend: FrontendCompiler, drawn) -> None:
     case = case_of(*drawn)
     verdict = judge_case(frontend, case)
-    known_crash = verdict.finding is not None and verdict.finding.signature == "crash-f807f1622833"
-    assert verdict.run.outcome == "ok" or known_crash, verdict.run.message
-    if not known_crash:
-        assert verdict.executed
-        assert verdict.finding is None or verdict.finding.kind == "violation", verdict.finding
+    finding = verdict.finding
+    if finding is not None and finding.signature in OPEN_BUGS:
+        return
+    assert verdict.run.outcome == "ok" and verdict.executed, verdict.run.message
+    # Placement is judged, not asserted, here: a violation on local devices computes the right numbers.
+    assert finding is None or finding.kind == "violation", finding
 
 
 def test_a_crash_is_reported_with_its_pass_not_its_signal(frontend: FrontendCompiler) -> None:

@@ -19,11 +19,12 @@ from stream_fuzz.l3 import case_from_entry, judge_case
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FAULT = "tests.l3_faults:drop_first_cross_device_copy"
-# Programs to find it in, most ops after shrinking, the campaign's seed. 4, not 3: seed 1 alone finds and
-# shrinks it to 3 (add, transfer, add), but in a pytest run (other modules imported, other draws) the
-# shrink stops at two transfers into one add: a pick counts back from the newest value, so removing one
-# op changes what the next one picks (the generator weakness L1/L2's quality tests note too).
-BUDGET, MAX_OPS, SEED = 60, 4, 1
+# Programs to find it in, most ops after shrinking, the campaign's seed, ops drawn per program. Programs
+# of up to 5 drawn ops (an L3 program costs ~0.6 s; with 12, shrinking judged 500 programs and took 5 min
+# to 20 min in CI). 5, not 3: the shrink stops at two transfers into one add (a pick counts back from
+# the newest value, so removing one op changes what the next one picks: the generator weakness L1/L2's
+# quality tests note too); seed 1 outside pytest reaches 3 (add, transfer, add).
+BUDGET, MAX_OPS, SEED, SIZE = 60, 5, 1, 5
 
 
 def frontend_ops(text: str) -> int:
@@ -39,7 +40,8 @@ def test_a_dropped_copy_is_found_at_run_time_and_shrunk(tmp_path: Path) -> None:
     # The project's corpus makes the real compiler's known bugs known: neither reported nor shrunk again.
     corpus = Corpus(tmp_path / "found", also_known=PROJECT_CORPUS)
     with Judge(timeout=120) as judge:
-        campaign = Campaign(judge, corpus, stream_hook=FAULT)
+        # Programs of a few ops: an L3 program costs ~0.6 s, and shrinking one of 12 ops judges hundreds.
+        campaign = Campaign(judge, corpus, stream_hook=FAULT, program_size=SIZE)
         try:
             stats = campaign.run(
                 "l3",
