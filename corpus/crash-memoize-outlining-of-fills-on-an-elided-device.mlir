@@ -1,0 +1,38 @@
+// stream-fuzz finding: crash
+// signature: crash-0521798a4d64
+// status: open
+// severity: -
+// found: 2026-12-03 by benchmarks/bench_l3.py (500 L3 programs, seed 0; 2 hits), cut down by hand
+// compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
+// pipeline: iree-compile (frontend to vmfb), run on local-task devices
+// level: l3
+// shrunk: yes
+// reproduce: stream-fuzz replay corpus/crash-memoize-outlining-of-fills-on-an-elided-device.mlir
+// pass: iree-hal-outline-memoize-regions
+// triage: compiler bug, a segfault. Two constant results become two fills recorded in one
+//   hal.device.memoize region. The device global is used by nothing else and is gone by then, so the
+//   memoized ops name the device as `hal.devices.get 0`. DeviceGlobalPVS.cpp (updateFromDefiningOp, its
+//   default case) then gives that value a valid but empty set of device globals, so
+//   DeviceAnalysis::lookupDeviceGlobals returns an empty list rather than "unknown". The fallback for an
+//   unknown device (replacing the memoize op with its body) is skipped, and OutlineMemoizeRegions.cpp
+//   (memoizeRegionOp -> createLookupFunc -> recursivelyEmitDeviceTree) takes deviceGlobalOps.front() of an
+//   empty list. With --iree-hal-memoization=false the same program compiles and returns 4,4,4,4 and
+//   2,2,2,2. Upstream's DeviceGlobalPVS and OutlineMemoizeRegions are unchanged at 2026-08. Not a stream
+//   placement bug, and another root cause than crash-consteval-jit-of-a-constant-transferred-to-a-device
+//   (that one crashes in const-eval's JIT module, before HAL). Correct: compile, and return the constants.
+//
+// REQUIRES: iree-run-module
+// RUN: iree-compile %s -o %t.vmfb
+// RUN: iree-run-module --module=%t.vmfb \
+// RUN:   --device=local-task \
+// RUN:   --function=main \
+// RUN:   --expected_output=4xf32=4,4,4,4 \
+// RUN:   --expected_output=4xf32=2,2,2,2 \
+// RUN:   --expected_f32_threshold=1e-05
+
+util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
+func.func @main() -> (tensor<4xf32>, tensor<4xf32>) {
+  %c = arith.constant dense<2.0> : tensor<4xf32>
+  %d = arith.constant dense<4.0> : tensor<4xf32>
+  return %d, %c : tensor<4xf32>, tensor<4xf32>
+}
