@@ -9,13 +9,18 @@ from typing import TextIO
 
 class Progress:
     def __init__(
-        self, budget_s: float | None, stream: TextIO | None = None, every_s: float | None = None
+        self,
+        budget_s: float | None,
+        stream: TextIO | None = None,
+        every_s: float | None = None,
+        elapsed_s: float = 0.0,
     ) -> None:
+        """`elapsed_s`: time already spent (set-up) when the campaign starts."""
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self.every_s = every_s if every_s is not None else (0.5 if self.tty else 10.0)
         self.budget_s = budget_s
-        self.started = time.monotonic()
+        self.started = time.monotonic() - elapsed_s
         self._last = 0.0
 
     def update(self, programs: int, new: int, known: int, force: bool = False) -> None:

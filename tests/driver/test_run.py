@@ -143,6 +143,7 @@ def test_a_worker_killed_mid_run_loses_nothing_the_others_found(tmp_path: Path) 
 
 @pytest.mark.slow
 def test_budget_is_honoured_within_ten_percent(tmp_path: Path) -> None:
+    """The budget boxes the whole job, set-up included: a CI step with `--budget 20` ends after ~20 s."""
     budget = 20.0
     started = time.monotonic()
     done = subprocess.run(
@@ -168,8 +169,10 @@ def test_budget_is_honoured_within_ten_percent(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "r.json").read_text())
     print(f"budget {budget} s: campaign {data['elapsed_s']:.1f} s, whole command {wall:.1f} s")
     assert done.returncode in (0, 1), done.stderr[-2000:]
-    assert budget * 0.9 <= data["elapsed_s"] <= budget * 1.1
-    assert wall <= budget * 1.1 + 5  # + interpreter and compiler start-up
+    assert data["programs"]["l1"] + data["programs"]["l2"] + data["programs"]["l3"] > 0
+    assert data["elapsed_s"] <= budget * 1.1
+    # + the interpreter's start before the clock and the last program (one L3 program takes ~1 s)
+    assert budget * 0.9 <= wall <= budget * 1.1 + 4
 
 
 def test_interrupted_campaign_keeps_findings(tmp_path: Path) -> None:
