@@ -21,8 +21,9 @@ from hypothesis import seed as hypothesis_seed
 
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler
-from stream_fuzz.corpus import Corpus
+from stream_fuzz.corpus import Corpus, code_lines
 from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
+from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
 from stream_fuzz.generators import Program, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
@@ -75,6 +76,8 @@ class FindingRecord:
     first_at: int = 0  # programs judged (this process) when it was first seen: how fast it was found
     # The verifier rejects the program: a bug of stream-fuzz's generator, not of the compiler.
     generator_defect: bool = False
+    # With a fleet: whose it is when another machine found it first ("held by host#2/w0", ...).
+    fleet: str = ""
 
 
 @dataclass
@@ -95,6 +98,7 @@ class Stats:
         default_factory=lambda: dict.fromkeys(("generate_s", "compile_s", "oracle_s", *L3_TIMING), 0.0)
     )
     runtime_missing: bool = False  # L3 ran without iree-base-runtime: placement checked, nothing executed
+    fleet_offline: bool = False  # --db: Redis went away during the run, which went on locally
     elapsed_s: float = 0.0
     interrupted: bool = False  # stopped by SIGINT or SIGTERM: what is here is what was done
 
@@ -113,12 +117,14 @@ class Stats:
         for key in self.timing:
             self.timing[key] += other.timing.get(key, 0.0)
         self.runtime_missing = self.runtime_missing or other.runtime_missing
+        self.fleet_offline = self.fleet_offline or other.fleet_offline
         for signature, record in other.findings.items():
             mine = self.findings.setdefault(signature, record)
             if mine is not record:
                 mine.hits += record.hits
                 mine.new = mine.new or record.new
                 mine.fails = mine.fails or record.fails
+                mine.fleet = "" if mine.new else mine.fleet or record.fleet
         self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
         self.interrupted = self.interrupted or other.interrupted
 
@@ -168,6 +174,7 @@ class Campaign:
     program_size: int | None = None  # about this many tokens per program (`programs(size=...)`)
     stream_hook: str | None = None  # L3 fault injection: `module:function` rewriting stream-phase IR (tests)
     frontend: FrontendCompiler | None = None  # L3's compiler and runtime worker, started when L3 first runs
+    fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
 
     def __post_init__(self) -> None:
         self._deadline: float | None = None
@@ -211,6 +218,8 @@ class Campaign:
         return failing
 
     def close(self) -> None:
+        if self.fleet is not None:
+            self.fleet.close()
         self.judge.close()
         if self.frontend is not None:
             self.frontend.close()
@@ -249,14 +258,16 @@ class Campaign:
         if verdict.finding is not None:
             finding = verdict.finding
             info = self.frontend_compiler().info
+            meeting = self._meet(finding, "l3")
             path = None
-            if self._wants_entry(finding.signature):
+            if self._wants_entry(finding.signature) and not meeting.elsewhere:
                 path = self.corpus.record_rendered(
                     finding.signature,
                     lambda found, name: render_l3_entry(finding, case, info, found, name),
                     self.provenance,
                 )
-            failing = self._count(finding, "l3", path, verdict.generator_defect)
+                self._publish(finding.signature, path)
+            failing = self._count(finding, "l3", path, verdict.generator_defect, meeting)
         self._last_end = time.perf_counter()
         if self.on_example:
             self.on_example(self.stats)
@@ -264,6 +275,30 @@ class Campaign:
 
     def _wants_entry(self, signature: str) -> bool:
         return signature not in self.corpus.known or self.corpus.wants_shrinking(signature)
+
+    def _meet(self, finding: Finding, level: str) -> Meeting:
+        """With a fleet, what `finding` is to it: a signature this machine's corpus knows is only counted;
+        another is claimed by the first worker of the fleet to meet it (`Fleet.meet`)."""
+        if self.fleet is None:
+            return OFFLINE
+        if not self._wants_entry(finding.signature):
+            self.fleet.hit(finding.signature)
+            return OFFLINE
+        message = finding.details[0] if finding.details else finding.title
+        meeting = self.fleet.meet(finding.signature, finding.kind, level, message, self.shrink)
+        self.stats.fleet_offline = self.fleet.offline
+        return meeting
+
+    def _publish(self, signature: str, path: Path | None, finished: bool = False) -> None:
+        """The fleet gets this machine's entry (written locally first): each smaller version, and the
+        final one when shrinking is done."""
+        if self.fleet is None or path is None or not path.exists() or signature not in self.fleet.claims:
+            return
+        text = path.read_text()
+        if finished:
+            self.fleet.finish(signature, path.name, text, code_lines(text))
+        else:
+            self.fleet.publish(signature, path.name, text, code_lines(text))
 
     def _record(
         self,
@@ -274,24 +309,35 @@ class Campaign:
         output: str | None,
         generator_defect: bool = False,
     ) -> Finding | None:
+        meeting = self._meet(finding, program.level)
         path = None
-        if self._wants_entry(finding.signature):
+        if self._wants_entry(finding.signature) and not meeting.elsewhere:
             path = self.corpus.record_finding(
                 finding, text, pipeline, self.judge.compiler_info, output, self.provenance
             )
-        return self._count(finding, program.level, path, generator_defect)
+            self._publish(finding.signature, path)
+        return self._count(finding, program.level, path, generator_defect, meeting)
 
     def _count(
-        self, finding: Finding, level: str, path: Path | None, generator_defect: bool
+        self,
+        finding: Finding,
+        level: str,
+        path: Path | None,
+        generator_defect: bool,
+        meeting: Meeting = OFFLINE,
     ) -> Finding | None:
         """Count a hit of `finding` (whose entry, if written, is at `path`); return it when it is to be
-        shrunk: new this campaign and not shrunk yet, or an entry an earlier campaign left unshrunk."""
+        shrunk: new this campaign and not shrunk yet, an entry an earlier campaign left unshrunk, or (with
+        a fleet) one whose claimer died. A signature another machine of the fleet found is not new here."""
         signature = finding.signature
         known = self.corpus.known.get(signature)
         unshrunk = self.corpus.wants_shrinking(signature)
+        # A claim this worker holds is shrunk here, even when another machine reported the bug first.
+        holding = meeting.state in ("mine", "takeover") and signature not in self._shrunk
         record = self.stats.findings.get(signature)
         if record is None:
-            new = known is None or known.status == "fixed"  # a fixed bug found again is a regression
+            # A fixed bug found again is a regression; a bug another machine found is that machine's.
+            new = (known is None or known.status == "fixed") and meeting.state in ("mine", "offline")
             file = str(path or (known.path if known else ""))
             rule = finding.rules[0].id if finding.rules else ""
             severity = ", ".join(sorted(s.value for s in finding.severities))
@@ -307,9 +353,12 @@ class Campaign:
                 message=(finding.details[0] if finding.details else finding.title)[:300],
                 first_at=self.stats.total,
                 generator_defect=generator_defect,
+                fleet=_fleet_note(meeting),
             )
+        elif not record.new and (meeting.state == "takeover" or not record.fleet):
+            record.fleet = _fleet_note(meeting) or record.fleet  # a takeover stays the last word
         record.hits += 1
-        if (record.new and signature not in self._shrunk) or unshrunk:
+        if (record.new and signature not in self._shrunk) or unshrunk or holding:
             self._raised.add(signature)
             return finding
         return None
@@ -373,10 +422,7 @@ class Campaign:
             return
         strategy = programs(level, target=self.target, size=self.program_size)
 
-        # The target phase climbs toward what `steer_by_behaviour` measures.
-        phases = [Phase.generate, Phase.target, Phase.shrink] if self.shrink else [Phase.generate]
-
-        @settings(CAMPAIGN_SETTINGS, max_examples=size, phases=phases)
+        @self._chunk_settings(level, size)
         @hypothesis_seed(chunk_seed)
         @given(strategy)
         def property_holds(program: Program) -> None:
@@ -392,9 +438,7 @@ class Campaign:
         self._drive(property_holds)
 
     def _run_l3_chunk(self, size: int, chunk_seed: int) -> None:
-        phases = [Phase.generate, Phase.target, Phase.shrink] if self.shrink else [Phase.generate]
-
-        @settings(CAMPAIGN_SETTINGS, max_examples=size, phases=phases)
+        @self._chunk_settings("l3", size)
         @hypothesis_seed(chunk_seed)
         @given(frontend_cases(size=self.program_size))
         def property_holds(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> None:
@@ -409,6 +453,19 @@ class Campaign:
 
         self._drive(property_holds)
 
+    def _chunk_settings(self, level: str, size: int) -> settings:
+        """One chunk's settings. The target phase climbs toward what `steer_by_behaviour` measures; with a
+        fleet, Hypothesis's examples are shared, and each chunk first replays what the fleet saved."""
+        phases = [Phase.generate, Phase.target, Phase.shrink] if self.shrink else [Phase.generate]
+        if self.fleet is None:
+            return settings(CAMPAIGN_SETTINGS, max_examples=size, phases=phases)
+        return settings(
+            CAMPAIGN_SETTINGS,
+            max_examples=size,
+            phases=[Phase.reuse, *phases],
+            database=self.fleet.examples(level),
+        )
+
     def _drive(self, property_holds: Callable[[], None]) -> None:
         """Run one chunk's Hypothesis test; findings are recorded already, shrunk ones marked so."""
         self._raised = set()
@@ -422,7 +479,19 @@ class Campaign:
         # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
         if self.shrink:
             self.corpus.mark_shrunk(sorted(self._raised))
+            for signature in sorted(self._raised):
+                self._publish(signature, self.corpus.written.get(signature), finished=True)
             self._shrunk |= self._raised
+
+
+def _fleet_note(meeting: Meeting) -> str:
+    """How a finding stands in the fleet, for reports ("": this machine's own, or no fleet)."""
+    return {
+        "held": f"being shrunk by {meeting.holder}",
+        "shrunk": f"found by {meeting.holder}",
+        "found": f"found by {meeting.holder}, not shrunk yet",
+        "takeover": f"found by {meeting.holder}; shrunk here after its claim expired",
+    }.get(meeting.state, "")
 
 
 def steer_by_behaviour(labels: frozenset[str], measures: dict[str, float]) -> None:

@@ -19,7 +19,9 @@ import re
 import signal
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
@@ -30,6 +32,9 @@ from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.compiler.worker import load_hook
 from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
+from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
+from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
+from stream_fuzz.fleet.status import pull_entries, read_status, render_status, shown
 from stream_fuzz.issue_draft import ReleaseResult, async_clobber_in_any, draft_issue
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
@@ -404,6 +409,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    started_at = time.time()
     if args.examples is not None and args.examples < 1:
         raise UsageError("--examples must be at least 1")
     budget = _positive(args.budget, "--budget") if args.budget is not None else None
@@ -419,6 +425,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         examples=args.examples,
         budget_s=budget,
         seed=args.seed,
+        started_at=started_at,
         corpus=Path(args.corpus),
         iree_opt=args.iree_opt,
         timeout=timeout,
@@ -427,6 +434,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         shrink=args.shrink,
         fail_on=_severities(args.fail_on),
         program_size=_size(args.size),
+        shard=_shard(args.shard),
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
     # broken setup is ever reported as a compiler bug.
@@ -462,11 +470,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         + " and ".join(limit for limit in limits if limit),
         file=sys.stderr,
     )
-    progress = Progress(budget)
-    stats, errors = run_parallel(config, workers, lambda n, new, known: progress.update(n, new, known))
+    beat = None
+    if args.db:  # last of the set-up: the fleet counts this machine as fuzzing from now on
+        config, beat = _join_fleet(args, config, workers)
+    progress = Progress(budget, elapsed_s=time.time() - started_at)  # the set-up counts, as in the budget
+    try:
+        stats, errors = run_parallel(config, workers, lambda n, new, known: progress.update(n, new, known))
+    finally:
+        if beat is not None:
+            beat.stop()
     progress.finish()
     print(summary(stats, info))
-    data = as_json(stats, info, {"seed": args.seed, "workers": workers, "errors": errors})
+    extra: dict[str, object] = {"seed": args.seed, "workers": workers, "errors": errors}
+    if config.fleet is not None and beat is not None:
+        offline = stats.fleet_offline or beat.offline
+        extra["fleet"] = {"url": shown(config.fleet.url), "machine": config.fleet.machine, "offline": offline}
+    data = as_json(stats, info, extra)
     errors = errors + _write_reports(args, data, stats, info, errors)
     for problem in errors:
         print(f"stream-fuzz: {problem}", file=sys.stderr)
@@ -475,6 +494,64 @@ def cmd_run(args: argparse.Namespace) -> int:
     if errors:  # a worker died or a report is missing: CI must notice, though the findings are kept
         return EXIT_INTERNAL
     return EXIT_FINDING if any(f.fails for f in stats.findings.values()) else EXIT_OK
+
+
+def _shard(text: str | None) -> int:
+    """`--shard K/N` -> K + 1 (0 is a campaign on its own); a usage error naming it otherwise."""
+    if text is None:
+        return 0
+    match = re.fullmatch(r"(\d+)/(\d+)", text.strip())
+    if match is None or not int(match[1]) < int(match[2]):
+        raise UsageError(f"--shard {text}: expected K/N with 0 <= K < N, e.g. 0/4")
+    return int(match[1]) + 1
+
+
+def _join_fleet(args: argparse.Namespace, config: RunConfig, workers: int) -> tuple[RunConfig, MachineBeat]:
+    """Register this campaign with the fleet at `--db` (a Redis it cannot reach is a setup error) and
+    start its beat, which says once if Redis goes away; the campaign then goes on locally."""
+    claim_ttl = _positive(args.claim_ttl, "--claim-ttl")
+    if claim_ttl < MIN_CLAIM_TTL_S:
+        raise UsageError(
+            f"--claim-ttl {args.claim_ttl:g}: at least {MIN_CLAIM_TTL_S:g} s (claims renew each second)"
+        )
+    try:
+        address = register_machine(args.db, claim_ttl)
+    except FleetUnavailable as error:
+        raise SetupError(str(error)) from error
+
+    def lost(reason: str) -> None:
+        print(
+            f"stream-fuzz: fleet: lost Redis at {shown(args.db)} ({reason}); the campaign goes on "
+            f"locally, its findings in {config.corpus}",
+            file=sys.stderr,
+        )
+
+    beat = MachineBeat(address, workers, lost)
+    beat.start()
+    print(f"stream-fuzz: fleet: machine {address.machine} at {shown(args.db)}", file=sys.stderr)
+    return replace(config, fleet=address, shard=config.shard or address.number), beat
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    try:
+        status = read_status(args.db)
+    except FleetUnavailable as error:
+        raise SetupError(str(error)) from error
+    print(json.dumps(status.as_json(), indent=2) if args.json else render_status(status))
+    return EXIT_OK
+
+
+def cmd_corpus_pull(args: argparse.Namespace) -> int:
+    folder = Path(args.dir)
+    writable_folder(folder, "corpus folder")
+    try:
+        pulled = pull_entries(args.db, folder)
+    except FleetUnavailable as error:
+        raise SetupError(str(error)) from error
+    for path in pulled.written:
+        print(f"wrote {path}")
+    print(f"{len(pulled.written)} entries written, {len(pulled.kept)} kept (the local one is as small)")
+    return EXIT_OK
 
 
 def _write_reports(
@@ -742,10 +819,40 @@ def build_parser() -> argparse.ArgumentParser:
         f"{', '.join(s.value for s in Severity)}; default %(default)s); crashes, hangs, rejected "
         "programs and unreadable output always fail",
     )
+    run.add_argument(
+        "--db",
+        metavar="redis://HOST:PORT/N",
+        help="join a fleet of campaigns sharing this Redis: one machine shrinks each new signature, "
+        "examples and entries are shared (the fleet extra)",
+    )
+    run.add_argument(
+        "--shard",
+        metavar="K/N",
+        help="this is machine K of N (0-based): its workers' seeds differ from the other machines'",
+    )
+    run.add_argument(
+        "--claim-ttl",
+        type=float,
+        default=CLAIM_TTL_S,
+        metavar="SECONDS",
+        help="with --db: how long the claim of a machine that died blocks the others (default %(default)g)",
+    )
     run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
     run.add_argument("--inject-stream-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # L3's
     _add_compiler_options(run)
     run.set_defaults(run=cmd_run)
+
+    status = commands.add_parser("status", help="a fleet now: machines, workers, rates, signatures, claims")
+    status.add_argument("--db", required=True, metavar="redis://HOST:PORT/N")
+    status.add_argument("--json", action="store_true", help="print it as JSON")
+    status.set_defaults(run=cmd_status)
+
+    corpus_ = commands.add_parser("corpus", help="the corpus of a fleet")
+    corpus_commands = corpus_.add_subparsers(dest="corpus_command", parser_class=_Parser, required=True)
+    pull = corpus_commands.add_parser("pull", help="write the fleet's entries as corpus files into DIR")
+    pull.add_argument("--db", required=True, metavar="redis://HOST:PORT/N")
+    pull.add_argument("dir", metavar="DIR")
+    pull.set_defaults(run=cmd_corpus_pull)
 
     matrix = commands.add_parser("matrix", help="the same campaign against several compilers, one table")
     matrix.add_argument("--iree-opt", action="append", metavar="PATH", help="a compiler (repeat for several)")
@@ -827,7 +934,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(version_text())
             return EXIT_OK
         if args.command is None:
-            commands = "run, check, compile, replay, bisect, matrix, stats, findings"
+            commands = "run, check, compile, replay, bisect, matrix, stats, findings, status, corpus"
             raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)

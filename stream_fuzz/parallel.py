@@ -20,6 +20,7 @@ from pathlib import Path
 
 from stream_fuzz.campaign import Stats, open_campaign
 from stream_fuzz.findings import DEFAULT_FAIL_ON
+from stream_fuzz.fleet import Fleet, FleetAddress, FleetUnavailable
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S
 from stream_fuzz.oracles import Severity
 
@@ -30,6 +31,9 @@ class RunConfig:
     examples: int | None
     budget_s: float | None
     seed: int
+    # `time.time()` when the command started: the budget counts from there, set-up and worker start-up
+    # included, so `--budget 60` ends the job about 60 s after it began (None: from the campaign's start).
+    started_at: float | None = None
     corpus: Path
     iree_opt: str | None = None
     timeout: float = DEFAULT_TIMEOUT_S
@@ -38,13 +42,23 @@ class RunConfig:
     shrink: bool = True
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON
     program_size: int | None = None  # --size: about this many tokens per program
+    fleet: FleetAddress | None = None  # --db: the fleet this campaign is a machine of
+    shard: int = 0  # this machine's number among the fleet's (`--shard K/N`, or the fleet's): seeds differ
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
 
 
-def worker_seed(seed: int, index: int) -> int:
-    return seed * 1_000_033 + index
+def worker_seed(seed: int, index: int, shard: int = 0) -> int:
+    """Each worker's seed: distinct for each worker of each machine (fewer than 65,537 workers each)."""
+    return seed * 1_000_033 + shard * 65_537 + index
+
+
+def remaining_budget(config: RunConfig) -> float | None:
+    """What is left of the budget now (wall clock, so it holds across worker processes)."""
+    if config.budget_s is None or config.started_at is None:
+        return config.budget_s
+    return max(config.budget_s - (time.time() - config.started_at), 0.001)
 
 
 def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | None = None) -> Stats:
@@ -53,7 +67,8 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         config.iree_opt,
         config.timeout,
         config.inject_fault,
-        provenance=f"seed={config.seed} worker={index}",
+        provenance=f"seed={config.seed} worker={index}"
+        + (f" machine={config.fleet.machine}" if config.fleet else ""),
         on_example=on_stats,
         shrink=config.shrink,
         fail_on=config.fail_on,
@@ -61,14 +76,37 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         stream_hook=config.inject_stream_fault,
     )
     try:
-        return campaign.run(
+        offline = False
+        if config.fleet is not None:
+            try:
+                campaign.fleet = Fleet(config.fleet, index, lambda: fleet_counts(campaign.stats))
+                campaign.fleet.start()
+            except FleetUnavailable:  # Redis went away since the campaign joined: fuzz locally
+                offline = True
+        stats = campaign.run(
             config.level,
             examples=config.examples,
-            budget_s=config.budget_s,
-            seed=worker_seed(config.seed, index),
+            budget_s=remaining_budget(config),
+            seed=worker_seed(config.seed, index, config.shard),
         )
+        stats.fleet_offline = offline or (campaign.fleet is not None and campaign.fleet.offline)
+        return stats
     finally:
         campaign.close()
+
+
+def fleet_counts(stats: Stats) -> dict[str, object]:
+    """What a worker tells the fleet each second (`stream-fuzz status` sums them)."""
+    counts: dict[str, object] = {}
+    for level in stats.programs:
+        counts[f"programs:{level}"] = stats.programs[level]
+        counts[f"valid:{level}"] = stats.valid[level]
+        counts[f"executed:{level}"] = stats.executed[level]
+        counts[f"level_s:{level}"] = round(stats.level_s[level], 1)
+    records = list(stats.findings.values())  # a copy: the campaign adds findings from another thread
+    counts["findings"] = len(records)
+    counts["new"] = sum(record.new for record in records)
+    return counts
 
 
 def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue) -> None:

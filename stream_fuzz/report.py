@@ -42,6 +42,7 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
                 "hits": f.hits,
                 "message": f.message,
                 "generator_defect": f.generator_defect,
+                "fleet": f.fleet,  # with --db: whose it is when another machine found it first
             }
             for f in _ordered(stats)
         ],
@@ -140,7 +141,8 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
         for f in _ordered(stats):
             mark = ("NEW" if f.fails else "new") if f.new else "old"
             kind = "generator-defect" if f.generator_defect else f.kind
-            lines.append(f"{mark:<4}{f.signature:<40}{kind:<18}{f.level:<7}{f.hits:>6}  {f.file}")
+            where = f.file or (f"(fleet: {f.fleet})" if f.fleet else "")
+            lines.append(f"{mark:<4}{f.signature:<40}{kind:<18}{f.level:<7}{f.hits:>6}  {where}")
         if any(f.generator_defect for f in stats.findings.values()):
             lines.append("(generator-defect: the verifier rejects it, a bug of stream-fuzz and not of IREE)")
         if any(f.new and not f.fails for f in stats.findings.values()):

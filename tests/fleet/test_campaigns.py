@@ -1,0 +1,133 @@
+"""Campaigns sharing one real Redis: one report and one entry per new signature across machines, status
+summing them, a killed machine's shrink taken over, and Redis killed mid-run losing nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from stream_fuzz.fleet.status import read_status
+from tests.conftest import CORPUS, ROOT
+from tests.fleet.conftest import RedisServer
+
+pytestmark = pytest.mark.slow
+
+# A fault with one cheap shape (every dealloca moved to another device), on L1 with one worker each: the
+# machines meet the same new signatures within seconds. Each starts from the project's corpus, so the real
+# compiler bugs it meets are known and only the fault's signatures are new.
+FAULT = ["--level", "l1", "--workers", "1", "--inject-fault", "tests.mutants:dealloca_elsewhere"]
+
+
+def campaign(tmp_path: Path, name: str, url: str, budget: float, *extra: str) -> subprocess.Popen[str]:
+    folder = tmp_path / name
+    shutil.copytree(CORPUS, folder / "corpus")
+    command = [sys.executable, "-m", "stream_fuzz.cli", "run", "--db", url, "--budget", str(budget)]
+    command += ["--corpus", str(folder / "corpus"), "--json", str(folder / "run.json"), *FAULT, *extra]
+    return subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # killed as a group: the campaign, its worker and its compiler worker
+    )
+
+
+def finish(process: subprocess.Popen[str]) -> tuple[int, str]:
+    _, stderr = process.communicate(timeout=300)
+    return process.returncode, stderr
+
+
+def report(tmp_path: Path, name: str) -> dict:
+    return json.loads((tmp_path / name / "run.json").read_text())
+
+
+def new_entries(tmp_path: Path, name: str) -> set[str]:
+    known = {p.name for p in CORPUS.glob("*.mlir")}
+    return {p.name for p in (tmp_path / name / "corpus").glob("*.mlir")} - known
+
+
+def wait_until(predicate: Callable[[], bool], timeout_s: float) -> bool:
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def test_two_machines_report_and_write_each_new_signature_once(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    machines = [campaign(tmp_path, name, redis_server.url, 30, "--no-shrink") for name in ("a", "b")]
+    results = [finish(m) for m in machines]
+    assert all(code in (0, 1) for code, _ in results), results
+    a, b = report(tmp_path, "a"), report(tmp_path, "b")
+    new_a = {f["signature"] for f in a["findings"] if f["new"]}
+    new_b = {f["signature"] for f in b["findings"] if f["new"]}
+    assert new_a | new_b and not new_a & new_b
+    # Both met the fault's signatures: the one that did not report one says whose it is.
+    met_by_both = {f["signature"] for f in a["findings"]} & {f["signature"] for f in b["findings"]}
+    assert met_by_both & (new_a | new_b)
+    for mine, theirs in ((a, new_b), (b, new_a)):
+        for record in mine["findings"]:
+            if record["signature"] in theirs:
+                assert record["fleet"] and not record["file"]
+    assert len(new_entries(tmp_path, "a")) == len(new_a) and len(new_entries(tmp_path, "b")) == len(new_b)
+    status = read_status(redis_server.url)
+    assert (status.machines_seen, len(status.workers)) == (2, 2)
+    assert status.total("programs", "l1") == a["programs"]["l1"] + b["programs"]["l1"]
+    hits = {s.signature: s.hits for s in status.signatures}
+    for signature in new_a | new_b:
+        found = [f["hits"] for f in a["findings"] + b["findings"] if f["signature"] == signature]
+        assert hits[signature] == sum(found)
+
+
+def test_a_killed_machines_claim_expires_and_another_shrinks_it(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    dying = campaign(tmp_path, "a", redis_server.url, 120, "--claim-ttl", "3")
+    assert wait_until(lambda: any(s.claim for s in read_status(redis_server.url).signatures), 90)
+    os.killpg(dying.pid, signal.SIGKILL)
+    dying.wait(timeout=30)
+    claimed = {s.signature: s for s in read_status(redis_server.url).signatures if s.claim}
+    assert new_entries(tmp_path, "a")  # written locally before anything was published
+    # The survivor replays the dead machine's examples from Redis and takes its claims over once they expire.
+    code, stderr = finish(campaign(tmp_path, "b", redis_server.url, 40, "--claim-ttl", "3"))
+    assert code in (0, 1), stderr[-3000:]
+    b = {f["signature"]: f for f in report(tmp_path, "b")["findings"]}
+    taken = [s for s in claimed if s in b and "shrunk here" in b[s]["fleet"]]
+    assert taken, {s: b.get(s) for s in claimed}
+    for signature in taken:
+        assert not b[signature]["new"]  # the dead machine found it first
+        assert Path(b[signature]["file"]).exists()
+    after = {s.signature: s for s in read_status(redis_server.url).signatures}
+    for signature in taken:  # b let go of it when it stopped, and the fleet's entry only got smaller
+        assert after[signature].claim == ""
+        assert after[signature].size > 0
+        if claimed[signature].size:  # (0: killed between its claim and its first publication)
+            assert after[signature].size <= claimed[signature].size
+
+
+def test_redis_killed_mid_run_the_campaign_goes_on_and_loses_nothing(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    running = campaign(tmp_path, "a", redis_server.url, 25, "--no-shrink")
+    assert wait_until(lambda: bool(read_status(redis_server.url).signatures), 60)
+    redis_server.kill()
+    code, stderr = finish(running)
+    assert code == 1, stderr[-3000:]  # new findings, and no internal error
+    assert stderr.count("fleet: lost Redis") == 1
+    data = report(tmp_path, "a")
+    assert data["fleet"]["offline"] and not data["errors"]
+    new = [f for f in data["findings"] if f["new"]]
+    assert new and all(Path(f["file"]).exists() for f in new)
