@@ -13,20 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import redis
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from stream_fuzz.fleet.local import start_local_redis
 
 
 def main() -> None:
@@ -37,22 +31,9 @@ def main() -> None:
     parser.add_argument("--db", help="an existing Redis (its command statistics are reset)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-fleet-"))
-    server = None
-    url = args.db
-    if url is None:
-        port = free_port()
-        server = subprocess.Popen(
-            ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no", "--dir", str(folder)],
-            stdout=subprocess.DEVNULL,
-        )
-        url = f"redis://127.0.0.1:{port}/0"
+    server = None if args.db else start_local_redis(folder / "redis")
+    url = args.db or server.url
     client = redis.Redis.from_url(url)
-    for _ in range(100):
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
     client.config_resetstat()
     corpus = folder / "corpus"
     shutil.copytree(Path(__file__).resolve().parents[1] / "corpus", corpus)

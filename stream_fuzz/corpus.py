@@ -325,7 +325,7 @@ class Corpus:
                 self.written[signature] = path
                 return path
             if current is not None:
-                text = _keep_human_lines(current.text, text)
+                text = keep_human_lines(current.text, text)
             write_atomically(path, text)
         self.written[signature] = path
         return path
@@ -389,7 +389,7 @@ class Corpus:
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _keep_human_lines(old: str, new: str) -> str:
+def keep_human_lines(old: str, new: str) -> str:
     """The new entry text with the old entry's human header lines (status, triage, aliases, ...)."""
     kept = []
     for line in old.splitlines()[1:]:

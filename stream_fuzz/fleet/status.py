@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stream_fuzz.campaign import LEVELS
-from stream_fuzz.corpus import Corpus, _keep_human_lines, write_atomically
+from stream_fuzz.corpus import Corpus, keep_human_lines, write_atomically
 from stream_fuzz.fleet.registry import connect, key
 
 
@@ -206,6 +206,6 @@ def pull_entries(url: str, folder: Path) -> Pulled:
         path = known.path if known is not None else folder / Path(fields.get("name") or signature).name
         if known is None and path.exists():  # someone else's file of that name: do not overwrite it
             path = folder / f"{signature}.mlir"
-        write_atomically(path, text if known is None else _keep_human_lines(known.text, text))
+        write_atomically(path, text if known is None else keep_human_lines(known.text, text))
         written.append(path)
     return Pulled(tuple(written), tuple(kept))

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from stream_fuzz.fleet.local import LocalRedis
 from stream_fuzz.fleet.status import read_status
 from tests.conftest import CORPUS, ROOT
-from tests.fleet.conftest import RedisServer
 
 pytestmark = pytest.mark.slow
 
@@ -66,7 +66,7 @@ def wait_until(predicate: Callable[[], bool], timeout_s: float) -> bool:
 
 
 def test_two_machines_report_and_write_each_new_signature_once(
-    redis_server: RedisServer, tmp_path: Path
+    redis_server: LocalRedis, tmp_path: Path
 ) -> None:
     machines = [campaign(tmp_path, name, redis_server.url, 30, "--no-shrink") for name in ("a", "b")]
     results = [finish(m) for m in machines]
@@ -93,7 +93,7 @@ def test_two_machines_report_and_write_each_new_signature_once(
 
 
 def test_a_killed_machines_claim_expires_and_another_shrinks_it(
-    redis_server: RedisServer, tmp_path: Path
+    redis_server: LocalRedis, tmp_path: Path
 ) -> None:
     dying = campaign(tmp_path, "a", redis_server.url, 120, "--claim-ttl", "3")
     assert wait_until(lambda: any(s.claim for s in read_status(redis_server.url).signatures), 90)
@@ -119,7 +119,7 @@ def test_a_killed_machines_claim_expires_and_another_shrinks_it(
 
 
 def test_redis_killed_mid_run_the_campaign_goes_on_and_loses_nothing(
-    redis_server: RedisServer, tmp_path: Path
+    redis_server: LocalRedis, tmp_path: Path
 ) -> None:
     running = campaign(tmp_path, "a", redis_server.url, 25, "--no-shrink")
     assert wait_until(lambda: bool(read_status(redis_server.url).signatures), 60)

@@ -11,10 +11,10 @@ import pytest
 
 from stream_fuzz.corpus import read_entry
 from stream_fuzz.fleet import Fleet, FleetAddress, register_machine
+from stream_fuzz.fleet.local import LocalRedis
 from stream_fuzz.fleet.status import pull_entries, read_status, shown
 from stream_fuzz.parallel import worker_seed
 from tests.conftest import CORPUS
-from tests.fleet.conftest import RedisServer
 
 ENTRY = CORPUS / "crash-memoize-outlining-of-fills-on-an-elided-device.mlir"
 
@@ -23,7 +23,7 @@ def worker(url: str, machine: str, index: int = 0, ttl: float = 30.0, **counts: 
     return Fleet(FleetAddress(url, machine, 1, ttl), index, lambda: dict(counts))
 
 
-def test_of_workers_meeting_a_new_signature_at_once_one_claims_it(redis_server: RedisServer) -> None:
+def test_of_workers_meeting_a_new_signature_at_once_one_claims_it(redis_server: LocalRedis) -> None:
     fleets = [worker(redis_server.url, f"m{i}") for i in range(8)]
     barrier = threading.Barrier(len(fleets))
     states: dict[str, str] = {}
@@ -44,7 +44,7 @@ def test_of_workers_meeting_a_new_signature_at_once_one_claims_it(redis_server: 
     assert (signature.hits, signature.claim, signature.first_by) == (8, owner, owner)
 
 
-def test_the_fleet_keeps_the_smallest_entry_and_marks_it_shrunk(redis_server: RedisServer) -> None:
+def test_the_fleet_keeps_the_smallest_entry_and_marks_it_shrunk(redis_server: LocalRedis) -> None:
     a, b = worker(redis_server.url, "a"), worker(redis_server.url, "b")
     assert a.meet("crash-0123456789ab", "crash", "l1", "boom").state == "mine"
     assert a.publish("crash-0123456789ab", "x.mlir", "thirty", 30)
@@ -59,7 +59,7 @@ def test_the_fleet_keeps_the_smallest_entry_and_marks_it_shrunk(redis_server: Re
 
 
 @pytest.mark.slow
-def test_a_live_claim_outlasts_its_ttl_and_a_dead_ones_is_taken_over(redis_server: RedisServer) -> None:
+def test_a_live_claim_outlasts_its_ttl_and_a_dead_ones_is_taken_over(redis_server: LocalRedis) -> None:
     a, b = worker(redis_server.url, "a", ttl=3.0), worker(redis_server.url, "b", ttl=3.0)
     a.start()  # beating: renews its claim every second
     assert a.meet("crash-0123456789ab", "crash", "l1", "boom").state == "mine"
@@ -72,7 +72,7 @@ def test_a_live_claim_outlasts_its_ttl_and_a_dead_ones_is_taken_over(redis_serve
     assert read_status(redis_server.url).signatures[0].claim == "b/w0"
 
 
-def test_a_signature_a_machines_corpus_knows_is_counted_not_claimed(redis_server: RedisServer) -> None:
+def test_a_signature_a_machines_corpus_knows_is_counted_not_claimed(redis_server: LocalRedis) -> None:
     a = worker(redis_server.url, "a")
     a.hit("crash-0123456789ab")
     a.hit("crash-0123456789ab")
@@ -80,7 +80,7 @@ def test_a_signature_a_machines_corpus_knows_is_counted_not_claimed(redis_server
     assert (signature.hits, signature.claim, signature.first_by) == (2, "", "")
 
 
-def test_status_sums_the_workers_alive(redis_server: RedisServer) -> None:
+def test_status_sums_the_workers_alive(redis_server: LocalRedis) -> None:
     counts: dict[str, object] = {
         "programs:l1": 10,
         "valid:l1": 9,
@@ -98,7 +98,7 @@ def test_status_sums_the_workers_alive(redis_server: RedisServer) -> None:
     assert status.as_json()["levels"]["l3"]["programs"] == 8
 
 
-def test_machines_get_distinct_numbers_and_so_distinct_seeds(redis_server: RedisServer) -> None:
+def test_machines_get_distinct_numbers_and_so_distinct_seeds(redis_server: LocalRedis) -> None:
     numbers = [register_machine(redis_server.url).number for _ in range(3)]
     assert numbers == [1, 2, 3]
     seeds = {worker_seed(7, index, shard) for shard in (0, *numbers) for index in range(16)}
@@ -106,7 +106,7 @@ def test_machines_get_distinct_numbers_and_so_distinct_seeds(redis_server: Redis
 
 
 def test_examples_are_shared_per_level_and_kept_while_another_worker_shrinks(
-    redis_server: RedisServer,
+    redis_server: LocalRedis,
 ) -> None:
     a, b = worker(redis_server.url, "a"), worker(redis_server.url, "b")
     a.examples("l1").save(b"key", b"choices")
@@ -121,7 +121,7 @@ def test_examples_are_shared_per_level_and_kept_while_another_worker_shrinks(
     assert list(a.examples("l1").fetch(b"key")) == []
 
 
-def test_redis_going_away_turns_the_fleet_offline_and_says_so_once(redis_server: RedisServer) -> None:
+def test_redis_going_away_turns_the_fleet_offline_and_says_so_once(redis_server: LocalRedis) -> None:
     lost: list[str] = []
     fleet = Fleet(FleetAddress(redis_server.url, "a", 1), 0, dict, on_lost=lost.append)
     assert fleet.meet("crash-0123456789ab", "crash", "l1", "boom").state == "mine"
@@ -135,7 +135,7 @@ def test_redis_going_away_turns_the_fleet_offline_and_says_so_once(redis_server:
 
 
 def test_pull_writes_the_fleets_entries_and_keeps_smaller_local_ones(
-    redis_server: RedisServer, tmp_path: Path
+    redis_server: LocalRedis, tmp_path: Path
 ) -> None:
     entry = read_entry(ENTRY)
     fleet = worker(redis_server.url, "a")
