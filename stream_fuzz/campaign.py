@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
 from stream_fuzz.compiler import Outcome, resolve_pipeline
-from stream_fuzz.compiler.frontend import FrontendCompiler
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.corpus import Corpus, code_lines
 from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
@@ -31,15 +31,14 @@ from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
 from stream_fuzz.oracles import Severity
 
 LEVELS = ("l1", "l2", "l3")
-# L3 compiles whole programs through the pinned compiler's own API; an external `--iree-opt` fuzzes L1/L2.
-PINNED_ONLY = ("l3",)
 
 
-def levels_of(level: str, pinned: bool = True) -> tuple[str, ...]:
-    """The levels `--level` names ("all": each one the compiler can take, sharing the time)."""
+def levels_of(level: str, with_l3: bool = True) -> tuple[str, ...]:
+    """The levels `--level` names ("all": each one the compiler can take, sharing the time; L3 compiles
+    whole programs, so an external `--iree-opt` takes it only with an `iree-compile` beside it)."""
     if level != "all":
         return (level,)
-    return tuple(name for name in LEVELS if pinned or name not in PINNED_ONLY)
+    return tuple(name for name in LEVELS if with_l3 or name != "l3")
 
 
 # The campaign's own Hypothesis settings (no registered profile: importing stream_fuzz changes no one
@@ -129,12 +128,6 @@ class Stats:
         self.interrupted = self.interrupted or other.interrupted
 
 
-RUNTIME_MISSING = (
-    "stream-fuzz: iree-base-runtime is not installed: L3 programs are compiled and their placement checked, "
-    "but not executed (pip install 'iree-stream-fuzz[runtime]' to run them)"
-)
-
-
 class BudgetExhausted(BaseException):
     """Raised inside a Hypothesis run to end it when time is up. A BaseException, so Hypothesis does not
     take it for a failing example and shrink it; findings are already on disk."""
@@ -174,6 +167,7 @@ class Campaign:
     program_size: int | None = None  # about this many tokens per program (`programs(size=...)`)
     stream_hook: str | None = None  # L3 fault injection: `module:function` rewriting stream-phase IR (tests)
     frontend: FrontendCompiler | None = None  # L3's compiler and runtime worker, started when L3 first runs
+    l3_execute: bool = True  # off: L3 compiles and checks placement only (the runtime cannot run its modules)
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
 
     def __post_init__(self) -> None:
@@ -226,7 +220,10 @@ class Campaign:
 
     def frontend_compiler(self) -> FrontendCompiler:
         if self.frontend is None:
-            self.frontend = FrontendCompiler(self.judge.timeout, stream_hook=self.stream_hook)
+            iree_compile = l3_compiler_of(self.judge.compiler_info)
+            self.frontend = FrontendCompiler(
+                self.judge.timeout, stream_hook=self.stream_hook, iree_compile=iree_compile
+            )
         return self.frontend
 
     def evaluate_l3(self, program: FrontendProgram, inputs: tuple[np.ndarray, ...]) -> Finding | None:
@@ -236,7 +233,7 @@ class Campaign:
         case = case_of(program, inputs)
         numpy_s = time.perf_counter() - started
         self.stats.timing["l3_numpy_s"] += numpy_s
-        verdict = judge_case(self.frontend_compiler(), case)
+        verdict = judge_case(self.frontend_compiler(), case, execute=self.l3_execute)
         timing = verdict.run.timing
         for stage in ("stream", "vmfb", "run"):
             self.stats.timing[f"l3_{stage}_s"] += timing.get(f"{stage}_s", 0.0)
@@ -376,7 +373,7 @@ class Campaign:
         whichever ends first."""
         started = time.monotonic()
         self._deadline = started + budget_s if budget_s else None
-        levels = levels_of(level, self.judge.compiler_info.backend == "in-process")
+        levels = levels_of(level, takes_l3(self.judge.compiler_info))
         remaining = examples
         chunk_index = 0
         try:
@@ -533,6 +530,7 @@ def open_campaign(
     fail_on: frozenset[Severity] = DEFAULT_FAIL_ON,
     program_size: int | None = None,
     stream_hook: str | None = None,
+    l3_execute: bool = True,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     corpus = Corpus(corpus_dir)
@@ -545,4 +543,5 @@ def open_campaign(
         fail_on=fail_on,
         program_size=program_size,
         stream_hook=stream_hook,
+        l3_execute=l3_execute,
     )

@@ -26,9 +26,9 @@ from pathlib import Path
 from types import FrameType
 
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
-from stream_fuzz.campaign import PINNED_ONLY, RUNTIME_MISSING, levels_of
+from stream_fuzz.campaign import levels_of
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
-from stream_fuzz.compiler.frontend import FrontendCompiler
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
 from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
@@ -417,9 +417,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         budget = 60.0
     timeout = _positive(args.timeout, "--timeout")
     workers = _workers(args.workers)
-    pinned = args.iree_opt is None
-    if args.level in PINNED_ONLY and not pinned:
-        raise UsageError(f"--level {args.level} runs on the pinned compiler only; leave out --iree-opt")
     config = RunConfig(
         level=args.level,
         examples=args.examples,
@@ -449,18 +446,24 @@ def cmd_run(args: argparse.Namespace) -> int:
         judge = Judge(args.iree_opt, timeout=timeout, post_hook=args.inject_fault)
     except (ImportError, AttributeError) as error:
         raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
-    levels = levels_of(args.level, pinned)
     with judge:
         info = judge.compiler_info
-        preflight(judge, tuple(level for level in levels if level not in PINNED_ONLY))
+        levels = levels_of(args.level, takes_l3(info))
+        if args.level == "all" and "l3" not in levels:
+            print(f"stream-fuzz: no iree-compile beside {info.path}: all is l1 and l2 here", file=sys.stderr)
+        # --level l3 with no iree-compile beside --iree-opt: an error (CompilerNotFound) naming the path
+        iree_compile = l3_compiler_of(info) if "l3" in levels else None
+        preflight(judge, tuple(level for level in levels if level != "l3"))
     if "l3" in levels:
         try:
             load_hook(args.inject_stream_fault)
         except (ImportError, AttributeError, ValueError) as error:
             raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
-        with FrontendCompiler(timeout) as frontend:  # the setup, without the fault
-            if not preflight_l3(frontend):
-                print(RUNTIME_MISSING, file=sys.stderr)  # once, here: the workers only count
+        with FrontendCompiler(timeout, iree_compile=iree_compile) as frontend:  # without the fault
+            why_not = preflight_l3(frontend)
+        if why_not:
+            print(why_not, file=sys.stderr)  # once, here: the workers only count
+            config = replace(config, l3_execute=False)
     limits = [
         f"budget {budget:.0f} s" if budget else "",
         f"{args.examples} examples" if args.examples else "",
@@ -791,8 +794,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="all",
         help="l1: flat async IR through the whole stream pipeline; l2: pre-scheduled IR through "
         "schedule-allocation; l3: frontend programs through iree-compile, run on local devices and "
-        "compared with NumPy (pinned compiler only); all: each a share of the time (default; l1 and l2 "
-        "with --iree-opt)",
+        "compared with NumPy (with --iree-opt, the iree-compile beside it); all: each a share of the time "
+        "(default)",
     )
     run.add_argument(
         "--budget", type=float, metavar="SECONDS", help="time box (default 60 s when no --examples)"
@@ -857,7 +860,7 @@ def build_parser() -> argparse.ArgumentParser:
     matrix = commands.add_parser("matrix", help="the same campaign against several compilers, one table")
     matrix.add_argument("--iree-opt", action="append", metavar="PATH", help="a compiler (repeat for several)")
     matrix.add_argument("--include-pinned", action="store_true", help="also the pinned in-process compiler")
-    matrix.add_argument("--level", choices=["l1", "l2", "all"], default="l2")
+    matrix.add_argument("--level", choices=["l1", "l2", "l3", "all"], default="l2")
     matrix.add_argument("--budget", type=float, default=60.0, metavar="SECONDS", help="per compiler (60)")
     matrix.add_argument("--examples", type=int, metavar="N", help="per compiler, instead of a budget")
     matrix.add_argument("--workers", type=int, default=1)

@@ -10,10 +10,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from stream_fuzz.campaign import PINNED_ONLY, Stats, levels_of
+from stream_fuzz.campaign import Stats, levels_of
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.judge import Judge
 from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import SetupError, preflight
+from stream_fuzz.preflight import preflight, preflight_l3
 
 
 @dataclass
@@ -24,33 +25,51 @@ class Column:
     errors: list[str]
 
 
-def compiler_label(iree_opt: str | None, timeout: float, levels: tuple[str, ...]) -> tuple[str, str]:
-    """The release a compiler names, after it compiled a known-good program (`preflight`)."""
+@dataclass(frozen=True)
+class Checked:
+    """A compiler that compiled the known-good programs of the levels it is fuzzed at."""
+
+    label: str  # its release, e.g. "3.12.0rc20260917"
+    path: str
+    levels: tuple[str, ...]
+    l3_execute: bool
+    note: str  # why its L3 programs are not executed, or why it is not fuzzed at L3 ("": they are)
+
+
+def check_compiler(iree_opt: str | None, timeout: float, level: str) -> Checked:
+    """The release a compiler names, after it compiled a known-good program of each level (`preflight`);
+    L3 uses the `iree-compile` beside it."""
     with Judge(iree_opt, timeout=timeout) as judge:
         info = judge.compiler_info
-        preflight(judge, levels)
-    return info.version.split(" @ ")[0], info.path
+        levels = levels_of(level, takes_l3(judge.compiler_info))
+        note = "" if "l3" in levels or level != "all" else f"no iree-compile beside {info.path}: no l3"
+        preflight(judge, tuple(name for name in levels if name != "l3"))
+        iree_compile = l3_compiler_of(judge.compiler_info) if "l3" in levels else None
+    why_not = ""
+    if "l3" in levels:
+        with FrontendCompiler(timeout, iree_compile=iree_compile) as frontend:
+            why_not = preflight_l3(frontend)
+    return Checked(info.version.split(" @ ")[0], info.path, levels, not why_not, why_not or note)
 
 
 def run_matrix(
     compilers: list[str | None], config: RunConfig, workers: int, log: Callable[[str], None] | None = None
 ) -> list[Column]:
     """Every compiler is checked before any is fuzzed, so that a broken one stops the matrix at once."""
-    if config.level in PINNED_ONLY:
-        raise SetupError(
-            f"the matrix fuzzes external compilers, and {config.level} runs on the pinned one only"
-        )
-    levels = levels_of(config.level, pinned=False)
-    labels = [compiler_label(iree_opt, config.timeout, levels) for iree_opt in compilers]
+    checked = [check_compiler(iree_opt, config.timeout, config.level) for iree_opt in compilers]
     columns = []
-    for index, (iree_opt, (label, path)) in enumerate(zip(compilers, labels, strict=True)):
+    for index, (iree_opt, compiler) in enumerate(zip(compilers, checked, strict=True)):
+        label = compiler.label
         if log is not None:
-            log(f"matrix: [{index + 1}/{len(compilers)}] fuzzing {label} ({path})")
+            log(f"matrix: [{index + 1}/{len(compilers)}] fuzzing {label} ({compiler.path})")
+            if compiler.note:
+                log(f"matrix: {label}: {compiler.note}")
         folder = config.corpus / re.sub(r"[^\w.+-]", "_", label)
-        stats, errors = run_parallel(replace(config, iree_opt=iree_opt, corpus=folder), workers)
+        run = replace(config, iree_opt=iree_opt, corpus=folder, l3_execute=compiler.l3_execute)
+        stats, errors = run_parallel(run, workers)
         if log is not None:
             log(f"matrix: {label}: {stats.total} programs, {len(stats.findings)} signatures")
-        columns.append(Column(label, path, stats, errors))
+        columns.append(Column(label, compiler.path, stats, errors))
     return columns
 
 
@@ -63,6 +82,9 @@ def matrix_table(columns: list[Column]) -> str:
         f"{sum(c.stats.valid.values()) / c.stats.total:.2%}" if c.stats.total else "-" for c in columns
     ]
     rows.append(f"{'valid':<42}" + "".join(f"{v:>{width}}" for v in validity))
+    if any(c.stats.programs["l3"] for c in columns):  # L3 programs run on local devices (or could not)
+        executed = [f"{c.stats.executed['l3']}/{c.stats.programs['l3']}" for c in columns]
+        rows.append(f"{'l3 executed':<42}" + "".join(f"{e:>{width}}" for e in executed))
     signatures = sorted({s for c in columns for s in c.stats.findings})
     for signature in signatures:
         cells = [

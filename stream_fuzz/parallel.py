@@ -44,6 +44,7 @@ class RunConfig:
     program_size: int | None = None  # --size: about this many tokens per program
     fleet: FleetAddress | None = None  # --db: the fleet this campaign is a machine of
     shard: int = 0  # this machine's number among the fleet's (`--shard K/N`, or the fleet's): seeds differ
+    l3_execute: bool = True  # off: the runtime cannot run the L3 compiler's modules (`preflight_l3` says why)
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
@@ -74,6 +75,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         fail_on=config.fail_on,
         program_size=config.program_size,
         stream_hook=config.inject_stream_fault,
+        l3_execute=config.l3_execute,
     )
     try:
         offline = False

@@ -28,6 +28,11 @@ class SetupError(Exception):
 KNOWN_GOOD = Path(__file__).parent / "known_good"
 PIPELINE_OF = {"l1": "stream", "l2": "allocation"}
 
+RUNTIME_MISSING = (
+    "stream-fuzz: iree-base-runtime is not installed: L3 programs are compiled and their placement checked, "
+    "but not executed (pip install 'iree-stream-fuzz[runtime]' to run them)"
+)
+
 
 def preflight(judge: Judge, levels: tuple[str, ...]) -> None:
     """Compile each level's known-good program; raise `SetupError` with the compiler's complaint if it
@@ -44,28 +49,37 @@ def preflight(judge: Judge, levels: tuple[str, ...]) -> None:
             )
 
 
-def preflight_l3(compiler: FrontendCompiler) -> bool:
+def preflight_l3(compiler: FrontendCompiler) -> str:
     """Compile L3's known-good program and, with the runtime installed, run it on two local devices;
-    raise `SetupError` unless it gives the right numbers. Returns whether programs will be executed."""
+    raise `SetupError` unless it gives the right numbers. Returns "" when L3 programs will be executed,
+    else why not, for the caller to say once: the runtime is not installed, or it cannot run the modules
+    of an external `iree-compile` (another release's bytecode, say), whose L3 then checks placement only."""
     import numpy as np
 
     text = (KNOWN_GOOD / "l3.mlir").read_text()
     inputs = (np.array([1, 2, 3, 4], np.float32),)
+    who = compiler.info
     try:
         run = compiler.run(FrontendRequest(text, 2, inputs))
     except RuntimeError as error:  # the worker could not start: a broken install
         raise SetupError(f"L3 cannot start the compiler and runtime: {error}") from error
+    said = run.message.strip().splitlines()[-1] if run.message.strip() else ""
+    if run.outcome == "runtime-error" and who.backend != "in-process":
+        return (
+            f"stream-fuzz: the installed iree-base-runtime cannot run what {who.path} ({who.version}) "
+            f"compiles ({said}): L3 programs are compiled and their placement checked, but not executed"
+        )
     if run.outcome != "ok":
-        said = run.message.strip().splitlines()[-1] if run.message.strip() else ""
         raise SetupError(
-            f"the pinned compiler fails on the known-good l3 program ({run.outcome} in {run.stage}): {said}"
+            f"the compiler fails on the known-good l3 program ({run.outcome} in {run.stage}): {said} "
+            f"[{who.path}]"
         )
     if run.runtime_missing:
-        return False
+        return RUNTIME_MISSING
     got = [list(map(float, output.ravel())) for output in run.outputs or ()]
     if got != [[4.0, 8.0, 12.0, 16.0]]:
         raise SetupError(f"the runtime computes {got} for the known-good l3 program, not [[4, 8, 12, 16]]")
-    return True
+    return ""
 
 
 def writable_folder(path: Path, what: str) -> None:

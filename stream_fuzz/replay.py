@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from stream_fuzz.compiler.frontend import FrontendCompiler
+from stream_fuzz.compiler import CompilerNotFound
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of
 from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, read_corpus, read_entry
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
@@ -81,23 +82,24 @@ class Replay:
 
 
 class L3Replayer:
-    """L3 entries replay through the pinned compiler's frontend worker, started at the first one."""
+    """L3 entries replay through a frontend worker, started at the first one: the pinned compiler's, or
+    the `iree-compile` beside the judge's `iree-opt`."""
 
     def __init__(self, judge: Judge) -> None:
         self.judge = judge
         self._compiler: FrontendCompiler | None = None
 
     def witness(self, entry: Entry) -> Witness:
-        if self.judge.compiler_info.backend != "in-process":
-            return Witness(
-                UNREADABLE, reason="an L3 entry replays with the pinned compiler only (no --iree-opt)"
-            )
         try:
             case = case_from_entry(entry.text)
         except ValueError as error:
             return Witness(UNREADABLE, reason=f"its RUN lines: {error}")
         if self._compiler is None:
-            self._compiler = FrontendCompiler(self.judge.timeout)
+            try:
+                iree_compile = l3_compiler_of(self.judge.compiler_info)
+            except CompilerNotFound as error:
+                return Witness(UNREADABLE, reason=str(error))
+            self._compiler = FrontendCompiler(self.judge.timeout, iree_compile=iree_compile)
         finding = judge_case(self._compiler, case).finding
         if finding is None:
             return Witness(PASSES)

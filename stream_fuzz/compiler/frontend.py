@@ -10,6 +10,8 @@ One request, in a worker process (a crash or hang of the compiler or the runtime
    (`oracles.check_module`, plus `oracles.abi` for declared result devices) checks it;
 2. a `stream_hook` may rewrite that IR (fault injection for quality tests);
 3. the same API resumes from it (`--compile-from=stream`) to a `.vmfb`;
+
+(with `iree_compile` given, steps 1 and 3 run that binary, a child of the worker, instead of the API)
 4. `iree-base-runtime` runs `@main` with one `local-task` device per program device and returns the
    results as NumPy arrays. Without the runtime installed, step 4 is skipped and the reply says so.
 
@@ -28,11 +30,20 @@ import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .inprocess import _sigint_ignored, bindings_info
 from .result import DEFAULT_TIMEOUT_S, CompilerInfo
-from .subprocess_backend import CompilerNotFound, crash_report_of, native_iree_compile
+from .subprocess_backend import (
+    CRASH_MARKERS,
+    CompilerNotFound,
+    crash_report_of,
+    iree_compile_beside,
+    native_iree_compile,
+    probe_version,
+    run_bounded,
+)
 from .worker import load_hook
 
 STAGES = ("stream", "vmfb", "run")
@@ -70,6 +81,20 @@ class FrontendRun:
     timing: dict[str, float] = field(default_factory=dict)  # seconds per stage, and oracle_s
 
 
+def l3_compiler_of(info: CompilerInfo) -> Path | None:
+    """The `iree-compile` L3 uses with a compiler: None for the pinned one (its API, in-process); raises
+    `CompilerNotFound` when an external `iree-opt` has none beside it."""
+    return None if info.backend == "in-process" else iree_compile_beside(info.path)
+
+
+def takes_l3(info: CompilerInfo) -> bool:
+    try:
+        l3_compiler_of(info)
+    except CompilerNotFound:
+        return False
+    return True
+
+
 def runtime_available() -> bool:
     try:
         import iree.runtime  # noqa: F401
@@ -79,13 +104,27 @@ def runtime_available() -> bool:
 
 
 class FrontendCompiler:
-    """The pinned compiler and runtime for L3 programs, in a restartable worker process."""
+    """The pinned compiler (or the `iree-compile` binary given) and the runtime for L3 programs, in a
+    restartable worker process."""
 
-    def __init__(self, timeout: float = DEFAULT_TIMEOUT_S, stream_hook: str | None = None) -> None:
+    def __init__(
+        self,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        stream_hook: str | None = None,
+        iree_compile: str | Path | None = None,
+    ) -> None:
         self.timeout = timeout
         self.stream_hook = stream_hook
         load_hook(stream_hook)  # a typo is a clear error now, not a crash of every program
-        self.info = bindings_info()
+        self.iree_compile = str(iree_compile) if iree_compile is not None else None
+        if self.iree_compile is None:
+            self.info = bindings_info()
+        else:
+            version = probe_version(Path(self.iree_compile))
+            self.info = CompilerInfo(version=version, path=self.iree_compile, backend="subprocess")
+        # The worker bounds each compile of a binary by `timeout`; its own wait covers both compiles, the
+        # crash report's re-runs and the run.
+        self._wait_s = timeout if self.iree_compile is None else 5 * timeout + 10
         self._process: Any = None
         self._conn: Any = None
         self._served = 0
@@ -106,7 +145,11 @@ class FrontendCompiler:
     def _start(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe()
-        process = ctx.Process(target=serve, args=(child, self._stderr_path, self.stream_hook), daemon=True)
+        process = ctx.Process(
+            target=serve,
+            args=(child, self._stderr_path, self.stream_hook, self.iree_compile, self.timeout),
+            daemon=True,
+        )
         try:
             with _sigint_ignored():
                 process.start()
@@ -140,7 +183,7 @@ class FrontendCompiler:
         started = time.perf_counter()
         try:
             self._conn.send(request)
-            answered = self._conn.poll(self.timeout)
+            answered = self._conn.poll(self._wait_s)
             reply = self._conn.recv() if answered else None
         except (EOFError, BrokenPipeError, ConnectionResetError):
             answered, reply = True, None
@@ -183,7 +226,7 @@ class FrontendCompiler:
         if stage not in ("stream", "vmfb"):
             return ""
         try:
-            command = [str(native_iree_compile())]
+            command = [self.iree_compile or str(native_iree_compile())]
         except CompilerNotFound:
             return ""
         if stage == "stream":
@@ -206,12 +249,14 @@ def _last_stage(stderr: str) -> str:
 # -- the worker ---------------------------------------------------------------------------------------
 
 
-def serve(conn: Any, stderr_path: str, stream_hook: str | None) -> None:
+def serve(
+    conn: Any, stderr_path: str, stream_hook: str | None, iree_compile: str | None, timeout: float
+) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     fd = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 2)
     os.close(fd)
-    worker = _Worker(load_hook(stream_hook))
+    worker = _Worker(load_hook(stream_hook), iree_compile, timeout)
     conn.send("ready")
     while True:
         try:
@@ -227,22 +272,48 @@ def serve(conn: Any, stderr_path: str, stream_hook: str | None) -> None:
         conn.send(reply)
 
 
+class _BinaryFailed(Exception):
+    """The `iree-compile` binary crashed or hung: `outcome` is "crash" or "timeout"."""
+
+    def __init__(self, outcome: str, message: str) -> None:
+        super().__init__(message)
+        self.outcome = outcome
+        self.message = message
+
+
 class _Worker:
-    def __init__(self, stream_hook: Any) -> None:
+    def __init__(self, stream_hook: Any, iree_compile: str | None = None, timeout: float = 60.0) -> None:
         from iree.compiler import ir
 
         self.ir = ir
         self.context = ir.Context()
         self.hook = stream_hook
+        self.iree_compile = iree_compile
+        self.timeout = timeout
         self.info = bindings_info()
+        if iree_compile is not None:
+            self.info = CompilerInfo(probe_version(Path(iree_compile)), iree_compile, "subprocess")
         self._runtime: Any = None
         self._devices: list[Any] = []
 
     def answer(self, request: FrontendRequest) -> FrontendRun:
+        try:
+            return self._answer(request)
+        except _BinaryFailed as failed:
+            return FrontendRun(failed.outcome, _STAGE_NOW[0], self.info, message=failed.message)
+
+    def _compile(
+        self, source: bytes, to_phase: str = "end", from_phase: str = "start", output: str = "ir"
+    ) -> tuple[bool, bytes, str]:
+        if self.iree_compile is None:
+            return _compile(source, to_phase, from_phase, output)
+        return _compile_with_binary(self.iree_compile, self.timeout, source, to_phase, from_phase, output)
+
+    def _answer(self, request: FrontendRequest) -> FrontendRun:
         timing: dict[str, float] = {}
         _mark("stream")
         started = time.perf_counter()
-        ok, stream_ir, said = _compile(request.text.encode(), to_phase="stream")
+        ok, stream_ir, said = self._compile(request.text.encode(), to_phase="stream")
         timing["stream_s"] = time.perf_counter() - started
         if not ok:
             rejected = self._rejects(request.text)
@@ -261,18 +332,18 @@ class _Worker:
             )
         _mark("vmfb")
         started = time.perf_counter()
-        ok, vmfb, said = _compile(stream_ir, from_phase="stream", output="vm")
+        ok, vmfb, said = self._compile(stream_ir, from_phase="stream", output="vm")
         timing["vmfb_s"] = time.perf_counter() - started
         if not ok:
             return FrontendRun(
                 "diagnostic", "vmfb", self.info, text, report, abi, message=said, timing=timing
             )
-        if not request.execute:
-            return FrontendRun("ok", "vmfb", self.info, text, report, abi, timing=timing)
         if not runtime_available():
             return FrontendRun(
                 "ok", "vmfb", self.info, text, report, abi, runtime_missing=True, timing=timing
             )
+        if not request.execute:
+            return FrontendRun("ok", "vmfb", self.info, text, report, abi, timing=timing)
         _mark("run")
         started = time.perf_counter()
         try:
@@ -383,8 +454,35 @@ def _results_crossing_devices(ir: Any, context: Any, text: str) -> tuple[bool, .
     return tuple(crosses(v, set()) for v in terminator.operands)
 
 
+_STAGE_NOW = [STAGES[0]]  # the stage the worker is in, for a binary's crash or hang
+
+
 def _mark(stage: str) -> None:
+    _STAGE_NOW[0] = stage
     os.write(2, f"{_STAGE_MARK}{stage}]\n".encode())
+
+
+def _compile_with_binary(
+    iree_compile: str, timeout: float, source: bytes, to_phase: str, from_phase: str, output: str
+) -> tuple[bool, bytes, str]:
+    """`_compile` through an `iree-compile` binary; its crash or hang raises `_BinaryFailed` (with the
+    pass it died in, as the pinned compiler's crash reports say it)."""
+    command = [iree_compile, f"--compile-from={from_phase}", f"--compile-to={to_phase}"]
+    if output == "vm":
+        command.append("--output-format=vm-bytecode")
+    with tempfile.TemporaryDirectory(prefix="stream-fuzz-l3-") as folder:
+        made = Path(folder) / "output"  # the input goes through stdin: no path of this machine in messages
+        text = source.decode(errors="replace")
+        code, _, said = run_bounded([*command, "-", "-o", str(made)], text, timeout)
+        if code is None:
+            raise _BinaryFailed("timeout", f"iree-compile killed after {timeout:g} s")
+        if code < 0 or any(marker in said for marker in CRASH_MARKERS):
+            report = crash_report_of(command, text, timeout)
+            tail = "\n".join(said.strip().splitlines()[-30:])
+            raise _BinaryFailed("crash", f"{report or tail}\n[iree-compile exited with status {code}]")
+        if code != 0 or not made.exists():
+            return False, b"", said.strip()
+        return True, made.read_bytes(), ""
 
 
 def _compile(

@@ -25,7 +25,7 @@ from .result import (
 # `<stdin>:12:5: error: message` — the shape of an MLIR diagnostic line on stderr.
 _DIAGNOSTIC_LINE = re.compile(r"^(?P<loc>\S+:\d+:\d+): (?P<sev>error|warning|note|remark): (?P<msg>.*)$")
 # Text LLVM prints when it dies on an assertion or signal (even if the exit code looks ordinary).
-_CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
+CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
 
 
 class CompilerNotFound(ValueError):
@@ -48,6 +48,14 @@ def native_iree_compile() -> Path:
     path = native_iree_opt().parent / "iree-compile"
     if not path.exists():
         raise CompilerNotFound(f"the installed iree-base-compiler has no native iree-compile at {path}")
+    return path
+
+
+def iree_compile_beside(iree_opt: str | Path) -> Path:
+    """The `iree-compile` of the same build as a given `iree-opt` (L3 compiles whole programs with it)."""
+    path = Path(iree_opt).with_name("iree-compile")
+    if not (path.is_file() and os.access(path, os.X_OK)):
+        raise CompilerNotFound(f"L3 needs the iree-compile beside {iree_opt}: no executable {path}")
     return path
 
 
@@ -126,7 +134,7 @@ def crash_report_of(command: list[str], text: str, timeout: float) -> str:
     args = [*command, "-o", os.devnull, "-"]
     printing = [*command, "--mlir-print-ir-before-all", "--mlir-disable-threading", *args[len(command) :]]
     _, _, stderr = run_bounded(printing, text, timeout)
-    if not any(marker in stderr for marker in _CRASH_MARKERS):
+    if not any(marker in stderr for marker in CRASH_MARKERS):
         return ""
     crashed_in = last_pass_begun(stderr)
     dump = _stack_part(stderr)
@@ -142,7 +150,7 @@ def crash_report_of(command: list[str], text: str, timeout: float) -> str:
 def _stack_part(stderr: str) -> str:
     """What a crash printed after the last IR dump: the report, the stack."""
     lines = stderr.splitlines()
-    starts = [i for i, line in enumerate(lines) if any(marker in line for marker in _CRASH_MARKERS)]
+    starts = [i for i, line in enumerate(lines) if any(marker in line for marker in CRASH_MARKERS)]
     starts += [i for i, line in enumerate(lines) if line.startswith("Please report issues")]
     return "\n".join(lines[min(starts) :]) if starts else "\n".join(lines[-40:])
 
@@ -221,7 +229,7 @@ class SubprocessCompiler:
             )
         elapsed = time.perf_counter() - started
         code = process.returncode
-        if code < 0 or any(marker in stderr for marker in _CRASH_MARKERS):
+        if code < 0 or any(marker in stderr for marker in CRASH_MARKERS):
             report = crash_report(self.binary, pipeline, text, self.timeout)
             return crash_result(self.info, pipeline, elapsed, report or stderr, self.binary.name, code)
         ir_before, stderr = _split_dump(stderr, print_before) if print_before else ("", stderr)

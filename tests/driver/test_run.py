@@ -86,10 +86,6 @@ def test_junit_has_one_case_per_signature(tmp_path: Path) -> None:
     [
         (["--examples", "0"], "--examples must be at least 1"),
         (["--level", "l4"], "invalid choice: 'l4'"),
-        (
-            ["--level", "l3", "--iree-opt", "/nonexistent/iree-opt"],
-            "--level l3 runs on the pinned compiler only",
-        ),
         (["--iree-opt", "/nonexistent/iree-opt"], "no iree-opt at"),
         (["--inject-fault", "tests.mutants:no_such_fault"], "--inject-fault tests.mutants:no_such_fault"),
     ],

@@ -36,7 +36,7 @@ def frontend() -> Iterator[FrontendCompiler]:
 
 
 def test_the_known_good_program_runs_on_two_devices(frontend: FrontendCompiler) -> None:
-    assert preflight_l3(frontend)
+    assert preflight_l3(frontend) == ""  # programs will be executed
     run = frontend.run(
         FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, (np.arange(4, dtype=np.float32),))
     )
