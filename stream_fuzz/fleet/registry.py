@@ -24,6 +24,7 @@ import socket
 import threading
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -267,6 +268,7 @@ class Fleet(_Beating):
         self._publish = self.client.register_script(_PUBLISH)
         self._renew = self.client.register_script(_RENEW)
         self.examples_kept = False  # the last program met a bug another worker shrinks: keep its example
+        self._hits: Counter[str] = Counter()  # hits of corpus-known signatures since the last beat
 
     @property
     def ttl_ms(self) -> int:
@@ -298,17 +300,11 @@ class Fleet(_Beating):
         return meeting
 
     def hit(self, signature: str) -> None:
-        """A program showed a signature this machine's corpus knows: counted for the fleet's status."""
+        """A program showed a signature this machine's corpus knows: counted for the fleet's status with
+        the next beat (known bugs are most hits; one round trip each would be most of Redis's work)."""
         self.examples_kept = False
-
-        def count() -> None:
-            pipe = self.client.pipeline()
-            pipe.sadd(key("signatures"), signature)
-            pipe.hincrby(key("sig", signature), "hits", 1)
-            pipe.hsetnx(key("sig", signature), "known", "1")
-            pipe.execute()
-
-        self.guarded(count)
+        with self._lock:
+            self._hits[signature] += 1
 
     def publish(self, signature: str, name: str, text: str, size: int) -> bool:
         """Offer this worker's entry for `signature`; the fleet keeps the smallest. True if taken."""
@@ -340,6 +336,11 @@ class Fleet(_Beating):
             pipe = self.client.pipeline()
             fields = {"host": socket.gethostname(), "pid": os.getpid(), "started": self.started}
             _record(pipe, "worker", self.name, {**fields, "seen": time.time(), **self.counts()})
+            hits, self._hits = self._hits, Counter()  # under the lock `guarded` holds
+            for signature, n in sorted(hits.items()):
+                pipe.sadd(key("signatures"), signature)
+                pipe.hincrby(key("sig", signature), "hits", n)
+                pipe.hsetnx(key("sig", signature), "known", "1")
             pipe.execute()
             for signature in sorted(self.claims):  # under the lock `guarded` holds
                 self._renew(keys=[key("claim", signature)], args=[self.name, self.ttl_ms])

@@ -76,6 +76,8 @@ def test_a_signature_a_machines_corpus_knows_is_counted_not_claimed(redis_server
     a = worker(redis_server.url, "a")
     a.hit("crash-0123456789ab")
     a.hit("crash-0123456789ab")
+    assert read_status(redis_server.url).signatures == ()  # counted locally until the next beat
+    a.beat()
     (signature,) = read_status(redis_server.url).signatures
     assert (signature.hits, signature.claim, signature.first_by) == (2, "", "")
 
