@@ -4,7 +4,8 @@
 
 Draws frontend programs and inputs (no shrinking, no corpus), runs each through the pinned compiler and
 the runtime (`judge_case`) and prints: how many the compiler accepted (the generator's validity), compiled,
-executed and agreed with NumPy; every finding by signature; programs/s; ms per program per stage.
+executed and agreed with NumPy; every finding by signature, with the corpus entry that knows it (or NEW);
+programs/s; ms per program per stage.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from hypothesis import seed as hypothesis_seed
 from stream_fuzz.generators.frontend import frontend_cases
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
+from stream_fuzz.corpus import Entry, read_corpus
 from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
 def main() -> None:
@@ -81,8 +85,10 @@ def main() -> None:
     for key in ("valid", "compiled", "executed", "agrees"):
         print(f"  {key:<9} {counts[key]:>5}  {counts[key] / n:.1%}")
     print("  ms per program: " + ", ".join(f"{k[:-2]} {v / n * 1000:.0f}" for k, v in sorted(timing.items())))
+    known = {s: e.path.name for e in read_corpus(CORPUS) if isinstance(e, Entry) for s in e.signatures}
     for signature, hits in findings.most_common():
-        print(f"  finding {signature}: {hits} program(s)")
+        where = f"known: {known[signature]}" if signature in known else "NEW"
+        print(f"  finding {signature}: {hits} program(s) ({where})")
 
 
 if __name__ == "__main__":
