@@ -1,5 +1,6 @@
 // stream-fuzz finding: invalid-program
 // signature: invalid-program-e4c604d24291
+// also-known-as: invalid-program-b75c91d42390
 // status: open
 // found: 2026-11-30 by the generators (L1 stats run, minimized by hand)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
@@ -16,6 +17,8 @@
 //   partition consumes the loop: "circular dependency". Not the clone branch: a non-cloneable producer fails
 //   the same way (that branch is invalid-program-cloned-op-joins-a-dependent-partition). 3.1 and 3.4 compile
 //   it; 3.11-3.13 fail (likely since #22483). Compiles if the loop runs once or writes %v2 in place.
+//   L3 reaches it from a frontend program on one device (2026-12-03, alias invalid-program-b75c91d42390):
+//   %a = absf %x is the init of a two-trip scf.for and, with its result, an operand of the addf returned.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 

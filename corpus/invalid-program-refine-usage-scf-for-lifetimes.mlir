@@ -1,6 +1,6 @@
 // stream-fuzz finding: invalid-program
 // signature: invalid-program-6c153246e728
-// also-known-as: invalid-program-d1601d35075e
+// also-known-as: invalid-program-d1601d35075e, invalid-program-1774dd0f8dd3
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
@@ -21,6 +21,9 @@
 //   in from ^then is a same-device transfer without from() of a returned (so external) value and gets
 //   external, the one from ^else stays transient, and the verifier rejects the branch ("type mismatch for
 //   bb argument"); upstream's refine_usage.mlir tests cf branch arguments only where every edge agrees.
+//   L3 reaches it from a frontend program (2026-12-03, alias invalid-program-1774dd0f8dd3, 29 of 500
+//   programs): a func.func scf.for whose body moves the carried tensor d0 -> d1, computes, moves it back,
+//   with a computed init and the result returned; the same RefineUsage failure on its stream IR.
 // witnesses: 4, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
