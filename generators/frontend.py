@@ -29,7 +29,7 @@ BINARY: dict[str, tuple[str, ...]] = {
 }
 UNARY: dict[str, tuple[str, ...]] = {"f32": ("negf", "absf"), "i32": ("absi",)}
 # What each spec kind builds; the first number of a spec picks one.
-KINDS = ("binary", "unary", "transfer", "slice", "insert", "matmul", "constant", "fan_in")
+KINDS = ("binary", "unary", "transfer", "slice", "insert", "matmul", "constant", "fan_in", "loop", "branch")
 MIN_DEVICES, MAX_DEVICES = 2, 4
 
 
@@ -48,10 +48,16 @@ class TensorType:
 
 @dataclass(frozen=True)
 class FrontendOp:
-    """One tensor op. `kind` is `binary`, `unary`, `transfer`, `slice`, `insert`, `matmul` or
-    `constant`; `name` the arith op for elementwise kinds; `operands` index earlier values (arguments
-    first); `device` is where the result lives (the target of a transfer); `offsets` place a slice or an
-    insert; `splat` is a constant's value."""
+    """One tensor op. `kind` is `binary`, `unary`, `transfer`, `slice`, `insert`, `matmul`,
+    `constant`, `loop` or `branch`; `name` the arith op for elementwise kinds; `operands` index earlier
+    values (arguments first); `device` is where the result lives (the target of a transfer); `offsets`
+    place a slice or an insert; `splat` is a constant's value.
+
+    A `loop` is an `scf.for` of `trips` iterations carrying operands[0]: each applies `name` to the
+    carried value and operands[1]. A `branch` is an `scf.if` on whether operands[0]'s first element is
+    positive: then `name` of both operands, else the negation (`negf`, or `0 - x` for i32) of operands[0].
+    With `via` set, the loop body or the else branch runs on that device: the carried value is moved there
+    and back inside the region."""
 
     kind: str
     result: TensorType
@@ -60,6 +66,8 @@ class FrontendOp:
     name: str = ""
     offsets: tuple[int, ...] = ()
     splat: int = 0
+    trips: int = 0  # a loop's iterations
+    via: int | None = None  # the device a loop body or an else branch runs on, when not `device`
 
 
 @dataclass(frozen=True)
@@ -212,6 +220,21 @@ class _Builder:
                 )
             case "constant":
                 self.constant(TensorType(SHAPES[b % len(SHAPES)], DTYPES[c % len(DTYPES)]), c >> 1)
+            case "loop" | "branch":
+                # Elementwise kinds only, with an operand of the same type on the same device (a constant
+                # when there is none): what the region does is one op, so a repro stays readable.
+                y = self.pick(b, t, where)
+                y = self.constant(t, c) if y is None or y == x else y
+                names = BINARY[t.dtype]
+                name = names[(c >> 2) % len(names)]
+                via = (where + 1 + (c >> 4) % (self.n - 1)) % self.n if c & 2 else None
+                kind_name = KINDS[kind % len(KINDS)]
+                trips = 1 + b % 3 if kind_name == "loop" else 0
+                operands = (
+                    self.on(x, where),
+                    self.on(y, via if kind_name == "loop" and via is not None else where),
+                )
+                self.add(FrontendOp(kind_name, t, operands, where, name, trips=trips, via=via))
             case "fan_in":
                 # A value from every device that holds one of this type, gathered on one device and summed.
                 target = b % self.n
@@ -391,6 +414,10 @@ def _op_lines(program: FrontendProgram, index: int, op: FrontendOp) -> list[str]
                 f"{out} = tensor.insert_slice {ins[0]} into {ins[1]}[{offsets}] [{sizes}] [{ones}] : "
                 f"{types[0]} into {t}"
             ]
+        case "loop":
+            return _loop_lines(out, op, ins, t)
+        case "branch":
+            return _branch_lines(out, op, ins, t, program.type_of(op.operands[0]))
         case "matmul":
             zero = "0.0" if op.result.dtype == "f32" else "0"
             elem = op.result.dtype
@@ -402,3 +429,59 @@ def _op_lines(program: FrontendProgram, index: int, op: FrontendOp) -> list[str]
                 f" outs({out}_init : {t}) -> {t}",
             ]
     raise ValueError(f"unknown frontend op kind {op.kind!r}")
+
+
+def _loop_lines(out: str, op: FrontendOp, ins: list[str], t: str) -> list[str]:
+    acc, body = f"{out}_acc", [f"{out}_acc"]
+    bounds = f"{out}_lb to {out}_ub step {out}_step"
+    lines = [
+        f"{out}_lb = arith.constant 0 : index",
+        f"{out}_ub = arith.constant {op.trips} : index",
+        f"{out}_step = arith.constant 1 : index",
+        f"{out} = scf.for {out}_i = {bounds} iter_args({acc} = {ins[0]}) -> ({t}) {{",
+    ]
+    if op.via is not None:
+        lines.append(f"  {out}_there = flow.tensor.transfer {acc} : {t} to {_affinity(op.via)}")
+        body = [f"{out}_there"]
+    lines.append(f"  {out}_next = arith.{op.name} {body[0]}, {ins[1]} : {t}")
+    yielded = f"{out}_next"
+    if op.via is not None:
+        lines.append(f"  {out}_back = flow.tensor.transfer {out}_next : {t} to {_affinity(op.device or 0)}")
+        yielded = f"{out}_back"
+    lines += [f"  scf.yield {yielded} : {t}", "}"]
+    return lines
+
+
+def _branch_lines(out: str, op: FrontendOp, ins: list[str], t: str, type_: TensorType) -> list[str]:
+    """`scf.if` on the sign of the first element (read on the host: a device-to-host read)."""
+    elem = op.result.dtype
+    first = ", ".join(f"{out}_c0" for _ in type_.shape)
+    zero = "0.0" if elem == "f32" else "0"
+    compare = f"arith.cmpf ogt, {out}_x0, {out}_z" if elem == "f32" else f"arith.cmpi sgt, {out}_x0, {out}_z"
+    lines = [
+        f"{out}_c0 = arith.constant 0 : index",
+        f"{out}_x0 = tensor.extract {ins[0]}[{first}] : {t}",
+        f"{out}_z = arith.constant {zero} : {elem}",
+        f"{out}_p = {compare} : {elem}",
+        f"{out} = scf.if {out}_p -> ({t}) {{",
+        f"  {out}_then = arith.{op.name} {ins[0]}, {ins[1]} : {t}",
+        f"  scf.yield {out}_then : {t}",
+        "} else {",
+    ]
+    x = ins[0]
+    if op.via is not None:
+        lines.append(f"  {out}_there = flow.tensor.transfer {x} : {t} to {_affinity(op.via)}")
+        x = f"{out}_there"
+    if elem == "f32":
+        lines.append(f"  {out}_neg = arith.negf {x} : {t}")
+    else:
+        lines += [
+            f"  {out}_zeros = arith.constant dense<0> : {t}",
+            f"  {out}_neg = arith.subi {out}_zeros, {x} : {t}",
+        ]
+    result = f"{out}_neg"
+    if op.via is not None:
+        lines.append(f"  {out}_back = flow.tensor.transfer {out}_neg : {t} to {_affinity(op.device or 0)}")
+        result = f"{out}_back"
+    lines += [f"  scf.yield {result} : {t}", "}"]
+    return lines

@@ -64,6 +64,15 @@ def _apply(op: FrontendOp, ins: list[np.ndarray]) -> np.ndarray:
             out = big.copy()
             out[tuple(slice(o, o + s) for o, s in zip(op.offsets, small.shape, strict=True))] = small
             return out
+        case "loop":
+            carried = ins[0].copy()
+            for _ in range(op.trips):
+                carried = _BINARY[op.name](carried, ins[1]).astype(dtype)
+            return carried
+        case "branch":
+            if ins[0].ravel()[0] > 0:
+                return _BINARY[op.name](ins[0], ins[1]).astype(dtype)
+            return np.negative(ins[0]).astype(dtype)
         case "matmul":
             if dtype == np.int32:  # wrap as i32 does, not NumPy's int64 promotion
                 return (ins[0].astype(np.int64) @ ins[1].astype(np.int64)).astype(np.int32)

@@ -39,6 +39,26 @@ def test_evaluate_follows_the_ops_across_devices() -> None:
     assert got[1].tolist() == [2, 4, 6, 8]
 
 
+def test_a_loop_applies_its_op_once_per_trip_and_a_branch_follows_the_first_element() -> None:
+    # x carried three times through `acc * w` on device 1 and back; then `if x[0] > 0: x + w else: -x`.
+    program = FrontendProgram(
+        2,
+        ((F4, 0), (F4, 1)),
+        (
+            FrontendOp("loop", F4, (0, 1), 0, "mulf", trips=3, via=1),
+            FrontendOp("transfer", F4, (1,), 0),
+            FrontendOp("branch", F4, (0, 3), 0, "addf", via=1),
+        ),
+        (FrontendResult(2, 0), FrontendResult(4, None)),
+    )
+    x, w = np.array([1, -2, 3, 4], np.float32), np.array([2, 2, -1, 1], np.float32)
+    looped, branched = evaluate(program, (x, w))
+    assert looped.tolist() == [8, -16, -3, 4]
+    assert branched.tolist() == [3, 0, 2, 5]
+    (_, negated) = evaluate(program, (-x, w))
+    assert negated.tolist() == [1, -2, 3, 4]  # -(-x): the else branch
+
+
 def test_integer_matmul_wraps_as_i32() -> None:
     program = FrontendProgram(
         2, ((I22, 0), (I22, 0)), (FrontendOp("matmul", I22, (0, 1), 0),), (FrontendResult(2, 0),)
