@@ -10,10 +10,11 @@ One request, in a worker process (a crash or hang of the compiler or the runtime
    (`oracles.check_module`, plus `oracles.abi` for declared result devices) checks it;
 2. a `stream_hook` may rewrite that IR (fault injection for quality tests);
 3. the same API resumes from it (`--compile-from=stream`) to a `.vmfb`;
-
-(with `iree_compile` given, steps 1 and 3 run that binary, a child of the worker, instead of the API)
 4. `iree-base-runtime` runs `@main` with one `local-task` device per program device and returns the
    results as NumPy arrays. Without the runtime installed, step 4 is skipped and the reply says so.
+
+With `iree_compile` given (an external compiler), steps 1 and 3 run that binary, a child of the worker,
+instead of the API.
 
 `stage` in the reply says how far the request got; on a crash or timeout the worker's last stage marker
 on stderr does.
@@ -147,7 +148,7 @@ class FrontendCompiler:
         parent, child = ctx.Pipe()
         process = ctx.Process(
             target=serve,
-            args=(child, self._stderr_path, self.stream_hook, self.iree_compile, self.timeout),
+            args=(child, self._stderr_path, self.stream_hook, self.iree_compile, self.timeout, self.info),
             daemon=True,
         )
         try:
@@ -250,13 +251,18 @@ def _last_stage(stderr: str) -> str:
 
 
 def serve(
-    conn: Any, stderr_path: str, stream_hook: str | None, iree_compile: str | None, timeout: float
+    conn: Any,
+    stderr_path: str,
+    stream_hook: str | None,
+    iree_compile: str | None,
+    timeout: float,
+    info: CompilerInfo,
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     fd = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 2)
     os.close(fd)
-    worker = _Worker(load_hook(stream_hook), iree_compile, timeout)
+    worker = _Worker(load_hook(stream_hook), info, iree_compile, timeout)
     conn.send("ready")
     while True:
         try:
@@ -282,17 +288,17 @@ class _BinaryFailed(Exception):
 
 
 class _Worker:
-    def __init__(self, stream_hook: Any, iree_compile: str | None = None, timeout: float = 60.0) -> None:
+    def __init__(
+        self, stream_hook: Any, info: CompilerInfo, iree_compile: str | None, timeout: float
+    ) -> None:
         from iree.compiler import ir
 
         self.ir = ir
         self.context = ir.Context()
         self.hook = stream_hook
+        self.info = info
         self.iree_compile = iree_compile
         self.timeout = timeout
-        self.info = bindings_info()
-        if iree_compile is not None:
-            self.info = CompilerInfo(probe_version(Path(iree_compile)), iree_compile, "subprocess")
         self._runtime: Any = None
         self._devices: list[Any] = []
 

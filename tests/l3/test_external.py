@@ -100,7 +100,8 @@ def test_run_level_l3_against_iree_opt_uses_the_iree_compile_beside_it(tmp_path:
     )  # fmt: skip
     assert done.returncode in (0, 1), done.stderr[-3000:]
     data = json.loads(report.read_text())
-    assert data["programs"]["l3"] == 6 and data["executed"]["l3"] >= 1, data
+    # 6 drawn; a finding among them is judged once more when Hypothesis replays it to report it.
+    assert data["programs"]["l3"] >= 6 and data["executed"]["l3"] >= 1, data
     assert str(folder) in data["compiler"]["path"]
 
 
@@ -126,7 +127,7 @@ def test_a_runtime_that_cannot_run_its_modules_is_said_once_and_is_no_finding(tm
     )  # fmt: skip
     assert done.stderr.count("cannot run what") == 1, done.stderr[-3000:]
     data = json.loads(report.read_text())
-    assert data["programs"]["l3"] == 6 and data["executed"]["l3"] == 0
+    assert data["programs"]["l3"] >= 6 and data["executed"]["l3"] == 0
     assert not [f for f in data["findings"] if f["signature"].startswith("runtime-error")]
     assert not list(found.glob("runtime-error-*.mlir"))
 
