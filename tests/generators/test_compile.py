@@ -10,7 +10,15 @@ from stream_fuzz.generators import model as m
 
 from tests.generators.conftest import KnownCompilerBug
 
-FAST = settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+# Deterministic draws: a test of the generator against the real compiler must not fail the day a random draw
+# meets a compiler bug nobody has filed yet (finding those is the campaign's job, not CI's).
+FAST = settings(
+    max_examples=40,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 def check_compiles(mlir, program: m.Program) -> str:

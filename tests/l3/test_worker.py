@@ -69,7 +69,14 @@ OPEN_BUGS = frozenset(
 )
 
 
-@settings(max_examples=15, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+# Deterministic draws (as tests/generators/test_compile.py): a bug nobody filed yet is the campaign's to find.
+@settings(
+    max_examples=15,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
 @given(frontend_cases())
 def test_the_runtime_agrees_with_numpy(frontend: FrontendCompiler, drawn) -> None:
     case = case_of(*drawn)
