@@ -200,6 +200,8 @@ def served_by_consumer(facts: Facts) -> Iterator[Violation]:
             for device in missing:
                 if access.kind == "flush" and _never_reaches(facts, access, storage, device):
                     continue  # a flush of memory that device never sees is redundant, not misplaced
+                if access.kind == "invalidate" and _never_written_by(facts, access, storage, device):
+                    continue  # an invalidate of memory that device never wrote is redundant too
                 message = (
                     f"{access.resource} is {what.format(consumer='@' + device)} but its storage "
                     f"{storage.name} ({storage.kind}) is placed on {storage.affinity}"
@@ -240,6 +242,47 @@ def _never_reaches(facts: Facts, flush: Access, storage: Storage, device: str) -
         for other in facts.accesses
     )
     return not touched and _stays_here(storage.value)
+
+
+def _never_written_by(facts: Facts, invalidate: Access, storage: Storage, device: str) -> bool:
+    """Is the storage memory this function allocates (in a function without calls, so that every writer
+    is one of its executes), written by no execute on `device`? Then an invalidate from `device` picks
+    nothing up: the bytes are another device's, and whether their writer made them visible is
+    `visibility/transfer`'s business. It happens where one value may hold two storages: a transfer after
+    an scf.for takes its from() from the loop body, and on the zero-trip path the loop result is the
+    init's memory (annotate_affinities.mlir @scf_for_boundary_transfer gives that transfer the body's
+    device alone)."""
+    written = any(
+        other.kind == "write"
+        and other.execute != invalidate.execute
+        and storage.id in other.storages
+        and device in (other.devices or ())
+        for other in facts.accesses
+    )
+    return not written and storage.kind == "alloca" and not _calls_in_function_of(storage.value)
+
+
+_CALLS = frozenset({"util.call", "func.call"})
+
+
+def _calls_in_function_of(value: ir.Value) -> bool:
+    """Does the function that makes `value` call another? A callee may write the memory on any device,
+    out of this check's sight; without calls, every writer of memory it allocates is in `facts`."""
+    function = value.owner.operation if isinstance(value.owner, ir.OpView) else None
+    while function is not None and function.name not in ("util.func", "func.func"):
+        function = function.parent
+    if function is None:
+        return True  # nowhere to look: assume the worst
+
+    def walk(op: ir.Operation) -> bool:
+        return any(
+            child.operation.name in _CALLS or walk(child.operation)
+            for region in op.regions
+            for block in region.blocks
+            for child in block.operations
+        )
+
+    return walk(function)
 
 
 # Uses that hand a resource on under another name (their result at the operand's index), and uses that

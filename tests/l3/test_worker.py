@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from iree.compiler import ir
-from stream_fuzz.generators.frontend import frontend_cases
+from stream_fuzz.generators.frontend import device_global, frontend_cases
 from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.abi import results_on_declared_devices
 
@@ -105,3 +105,39 @@ def test_a_program_the_verifier_rejects_is_the_generators_defect(frontend: Front
     text = (KNOWN_GOOD / "l3.mlir").read_text().replace("arith.addf %c, %c", "arith.addf %c, %undefined")
     run = frontend.run(FrontendRequest(text, 2))
     assert run.outcome == "diagnostic" and run.input_rejected
+
+
+# A loop result moved to @d0 after a body that ends on @d1: the transfer takes from(@d1) (upstream's
+# annotate_affinities.mlir @scf_for_boundary_transfer), and on the zero-trip path the result is the init's
+# memory, which @d0 allocated and wrote. The invalidate from @d1 of it is redundant, not misplaced (a false
+# alarm of placement/invalidate found by L3, 2026-12-03).
+LOOP_ENDING_ELSEWHERE = (
+    "\n".join(map(device_global, range(2)))
+    + """
+func.func @main() -> (tensor<4xf32> {iree.abi.affinity = #hal.device.affinity<@d0>}) {
+  %c = arith.constant dense<1.0> : tensor<4xf32>
+  %lb = arith.constant 0 : index
+  %ub = arith.constant 3 : index
+  %st = arith.constant 1 : index
+  %r = scf.for %i = %lb to %ub step %st iter_args(%acc = %c) -> (tensor<4xf32>) {
+    %there = flow.tensor.transfer %acc : tensor<4xf32> to #hal.device.affinity<@d0>
+    %next = arith.addf %there, %there : tensor<4xf32>
+    %back = flow.tensor.transfer %next : tensor<4xf32> to #hal.device.affinity<@d1>
+    scf.yield %back : tensor<4xf32>
+  }
+  %o = flow.tensor.transfer %r : tensor<4xf32> to #hal.device.affinity<@d0>
+  return %o : tensor<4xf32>
+}
+"""
+)
+
+
+def test_an_invalidate_from_a_device_that_never_wrote_the_memory_is_no_violation(
+    frontend: FrontendCompiler,
+) -> None:
+    run = frontend.run(FrontendRequest(LOOP_ENDING_ELSEWHERE, 2))
+    assert run.outcome == "ok" and run.outputs is not None and run.outputs[0].tolist() == [8.0] * 4
+    assert run.stream_ir is not None and "invalidate from(#hal.device.affinity<@d1>)" in run.stream_ir
+    assert run.report is not None
+    invalidates = [v for v in run.report.violations if v.rule.id == "placement/invalidate"]
+    assert not invalidates, invalidates

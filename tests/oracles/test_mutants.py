@@ -35,11 +35,15 @@ CASES = [
     ),
     ("alloc_import_export", mutants.move_op("stream.tensor.export", 0, "d0"), {"placement/export"}),
     ("alloc_chain_abc", mutants.drop_first_flush, {"visibility/transfer"}),
-    # As with the flush: the invalidate names the wrong device, and the real writer's data is not picked up.
+    # As with the flush: an invalidate retargeted to a device that never writes the memory is redundant, not
+    # misplaced; what breaks is that the real writer's data is not picked up.
+    ("alloc_pull_transfer", mutants.retarget_first_invalidate("d2"), {"visibility/transfer"}),
+    # The pulled source allocated for the puller only: its writer on @d0 writes, and the invalidate from
+    # @d0 names, memory @d0 cannot use.
     (
         "alloc_pull_transfer",
-        mutants.retarget_first_invalidate("d2"),
-        {"placement/invalidate", "visibility/transfer"},
+        mutants.move_op("stream.resource.alloca", 0, "d1"),
+        {"placement/invalidate", "placement/write"},
     ),
     ("alloc_promise_targets", mutants.expect_elsewhere("dev2"), {"intent/expect"}),
     # The redundant flush of an execute-local alloca is exempt, its placement is not: moved off the
