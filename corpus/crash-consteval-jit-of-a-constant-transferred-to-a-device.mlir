@@ -1,5 +1,6 @@
 // stream-fuzz finding: crash
 // signature: crash-f807f1622833
+// also-known-as: invalid-program-ae3d667628f6
 // status: open
 // severity: -
 // found: 2026-12-03 by stream-fuzz run (an L3 campaign, seed 3), cut down by hand
@@ -20,6 +21,9 @@
 //   JitGlobals (2026-08) still does not drop execution affinities (a PR doing so, iree-org/iree#18663, was
 //   left open). One device is enough; L3 campaigns meet it whenever a constant-only value is transferred.
 //   Correct: the program compiles and returns 2,2,2,2 (const-eval runs on the host, whatever the affinity).
+//   Without a dispatch in the hoisted code (a transferred constant only extracted from, for a select), the
+//   JIT's ConvertToHAL gets through and its verifier rejects `util.global.load @d0` ("undefined global"):
+//   alias invalid-program-ae3d667628f6 (2026-12-03, L3 seed 1), also fixed by --iree-opt-const-eval=false.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb
