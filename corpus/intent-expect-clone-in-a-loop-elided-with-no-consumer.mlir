@@ -1,5 +1,6 @@
 // stream-fuzz finding: violation: intent/expect
-// signature: intent-expect-c2cb31b52246
+// signature: intent-expect-88bb4dc86440
+// also-known-as: intent-expect-c2cb31b52246
 // status: not-a-bug
 // severity: intent
 // found: 2026-12-02 seed=103 worker=1

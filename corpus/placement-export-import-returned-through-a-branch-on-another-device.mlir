@@ -1,5 +1,5 @@
 // stream-fuzz finding: violation: placement/export
-// signature: placement-export-299af556ec83
+// signature: placement-export-9ef86c17f9bc
 // status: open
 // severity: placement
 // found: 2026-12-03 by benchmarks/bench_l3.py (500 L3 programs, seed 0; 17 hits, scf.for form), cut down by hand

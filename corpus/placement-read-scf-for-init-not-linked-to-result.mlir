@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-570f9355a63c
-// also-known-as: placement-read-3bfd3769eba2, placement-export-b6be4932e976
+// also-known-as: placement-read-3bfd3769eba2, placement-export-1574fb24fda7
 // status: open
 // severity: placement
 // found: 2026-11-30 by stream-fuzz check (an L1 campaign)
@@ -18,7 +18,7 @@
 //   @d2]>. Shown on 3.11, 3.12 and 3.13 (3.1 places everything on the executing device). Witness 2 is the
 //   campaign's finding (a no-from() transfer after the loop, executed on @d1); witness 3 a pull on(@d2) of
 //   the loop result (a 3.12 campaign finding, shrunk by hand). L3 reaches it (2026-12-03, alias
-//   placement-export-b6be4932e976): an argument moved to @d2 is the init of a func.func scf.for whose result
+//   placement-export-1574fb24fda7): an argument moved to @d2 is the init of a func.func scf.for whose result
 //   is declared on @d1; the init's allocation is @d2 alone and, on the zero-trip path, is exported on @d1.
 // witnesses: 3, one per split of the file (the first is the smallest)
 //

@@ -147,9 +147,24 @@ def _violation(
         uses=uses,
         touched_by=tuple(sorted(touched_by)),
         pinned=pinned,
-        via="block-argument" if isinstance(access.value.owner, ir.Block) else "direct",
+        via=_arrival(access.value),
         order=access.order,
     )
+
+
+def _arrival(value: ir.Value) -> str:
+    """How the touched value gets here, seen through awaits and subviews (a branch target awaits what
+    its block argument brings): through a block argument (a branch or loop edge, or the function's own
+    arguments), or directly from the op that made it."""
+    while not isinstance(value.owner, ir.Block):
+        op = value.owner.operation
+        if op.name == "stream.timepoint.await":  # its results are its resource operands, in order
+            value = op.operands[ir.OpResult(value).result_number]
+        elif op.name == "stream.resource.subview":
+            value = op.operands[0]
+        else:
+            return "direct"
+    return "block-argument"
 
 
 # What each access kind means for the storage it touches.

@@ -15,7 +15,7 @@ from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.abi import results_on_declared_devices
 
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, runtime_available
-from stream_fuzz.corpus import Entry, read_corpus
+from stream_fuzz.corpus import Entry, read_corpus, read_entry
 from stream_fuzz.l3 import case_from_entry, case_of, judge_case
 from stream_fuzz.preflight import KNOWN_GOOD, preflight_l3
 from tests.mutants import walk
@@ -141,3 +141,14 @@ def test_an_invalidate_from_a_device_that_never_wrote_the_memory_is_no_violation
     assert run.report is not None
     invalidates = [v for v in run.report.violations if v.rule.id == "placement/invalidate"]
     assert not invalidates, invalidates
+
+
+def test_a_value_that_reaches_its_use_through_a_branch_is_told_apart(frontend: FrontendCompiler) -> None:
+    """Where a misplaced value arrives through a block argument (an scf.if or scf.for lowered to cf, seen
+    through the await of the branch target), the signature says so: an export misplaced on a branch's
+    path is not the straight-line shape another bug has."""
+    entry = read_entry(CORPUS / "placement-export-import-returned-through-a-branch-on-another-device.mlir")
+    finding = judge_case(frontend, case_from_entry(entry.text)).finding
+    assert finding is not None and finding.signature in entry.signatures
+    (export,) = [v for v in finding.violations if v.rule.id == "placement/export"]
+    assert export.via == "block-argument" and "|block-argument" in finding.shape
