@@ -9,19 +9,16 @@ The faults are mutations applied by the compiler worker to the pinned compiler's
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from stream_fuzz.campaign import Campaign, FindingRecord
 from stream_fuzz.compiler import Outcome
-from stream_fuzz.corpus import Corpus, read_entry
+from stream_fuzz.corpus import Entry, read_entry
 from stream_fuzz.filecheck import run_filecheck
-from stream_fuzz.findings import Finding
 from stream_fuzz.judge import Judge
+from tests.quality.follow import FollowOneFault
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
@@ -38,34 +35,6 @@ FAULTS = [
     ("drop_first_flush", "l2", "visibility/transfer", 300, 3, 2),
     ("export_elsewhere", "l2", "placement/export", 2000, 3, 1),
 ]
-
-
-class FollowOneFault(Corpus):
-    """A corpus that follows one finding, the first one the injected fault causes under its rule, and
-    takes every other finding for known as soon as it is written: a real compiler bug, or another symptom
-    of the fault (a misplaced read also misplaces writes and exports, each its own signature). The
-    campaign counts those and goes on, instead of shrinking each (up to Hypothesis's five minutes a bug)."""
-
-    def __init__(
-        self, folder: Path, also_known: Path, rule: str, is_the_fault: Callable[[str, str, str], bool]
-    ) -> None:
-        super().__init__(folder, also_known)
-        self.rule = rule
-        self.is_the_fault = is_the_fault
-        self.followed: str | None = None
-
-    def record_finding(
-        self, finding: Finding, program: str, pipeline: str, *args: Any, **kwargs: Any
-    ) -> Path | None:
-        path = super().record_finding(finding, program, pipeline, *args, **kwargs)
-        if path is None or finding.signature == self.followed:
-            return path
-        under_rule = bool(finding.rules) and finding.rules[0].id == self.rule
-        if self.followed is None and under_rule and self.is_the_fault(finding.signature, program, pipeline):
-            self.followed = finding.signature
-        else:
-            self.known[finding.signature] = replace(read_entry(path), status="open", shrunk=True)
-        return path
 
 
 def program_ops(text: str) -> int:
@@ -122,7 +91,12 @@ def test_fault_is_found_and_shrunk(
             entry = read_entry(Path(record.file))
             return is_the_fault_program(record.signature, entry.text, entry.pipeline)
 
-        corpus = FollowOneFault(tmp_path / "found", known, rule, is_the_fault_program)
+        def wanted(entry: Entry) -> bool:
+            signature = entry.signatures[0]
+            under = signature.startswith(under_rule)
+            return under and is_the_fault_program(signature, entry.text, entry.pipeline)
+
+        corpus = FollowOneFault(tmp_path / "found", known, wanted)
         stats = Campaign(faulty, corpus).run(
             level,
             examples=budget,

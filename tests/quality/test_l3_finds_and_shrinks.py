@@ -10,12 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
-from stream_fuzz.campaign import Campaign
+from stream_fuzz.campaign import Campaign, FindingRecord
 from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
-from stream_fuzz.corpus import Corpus, read_entry
+from stream_fuzz.corpus import read_entry
 from stream_fuzz.judge import Judge
 from stream_fuzz.l3 import case_from_entry, judge_case
+from tests.quality.follow import FollowOneFault
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FAULT = "tests.l3_faults:drop_first_cross_device_copy"
@@ -24,7 +26,15 @@ FAULT = "tests.l3_faults:drop_first_cross_device_copy"
 # to 20 min in CI). 5, not 3: the shrink stops at two transfers into one add (a pick counts back from
 # the newest value, so removing one op changes what the next one picks: the generator weakness L1/L2's
 # quality tests note too); seed 1 outside pytest reaches 3 (add, transfer, add).
-BUDGET, MAX_OPS, SEED, SIZE = 60, 5, 1, 5
+# Seed 4 since loops and branches joined the generator (2026-12-03): run alone, seed 1 no longer meets the
+# fault within 60 programs; seeds 2, 3 and 4 find it after 17, 30 and 4 and shrink it to 3, 4 and 2 ops.
+BUDGET, MAX_OPS, SEED, SIZE = 60, 5, 4, 5
+
+
+def is_the_fault(record: FindingRecord) -> bool:
+    """A new wrong result: the real compiler's own (the insert of a tensor's own slice, say) are known to
+    the project's corpus, so counted as hits of their entries, not new."""
+    return record.kind == "wrong-result" and record.new
 
 
 def frontend_ops(text: str) -> int:
@@ -34,25 +44,39 @@ def frontend_ops(text: str) -> int:
     )
 
 
+class OneBugCampaign(Campaign):
+    """The campaign with Hypothesis told to report one bug: it stops generating at the first failure and
+    shrinks that one (`report_multiple_bugs=False`). A campaign looks for several bugs at once; this test
+    follows one, and the multi-bug search around it cost 16 minutes of L3 programs (at ~0.6 s each),
+    against 2 minutes for the single shrink, which reaches the same 2 ops."""
+
+    def _chunk_settings(self, level: str, size: int) -> settings:
+        return settings(super()._chunk_settings(level, size), report_multiple_bugs=False)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)")
 def test_a_dropped_copy_is_found_at_run_time_and_shrunk(tmp_path: Path) -> None:
     # The project's corpus makes the real compiler's known bugs known: neither reported nor shrunk again.
-    corpus = Corpus(tmp_path / "found", also_known=PROJECT_CORPUS)
+    # Real bugs the corpus does not know yet (and the fault's other symptoms) are known when written, not
+    # shrunk: the campaign follows the first new wrong result.
+    corpus = FollowOneFault(
+        tmp_path / "found", PROJECT_CORPUS, lambda entry: entry.signatures[0].startswith("wrong-result-")
+    )
     with Judge(timeout=120) as judge:
         # Programs of a few ops: an L3 program costs ~0.6 s, and shrinking one of 12 ops judges hundreds.
-        campaign = Campaign(judge, corpus, stream_hook=FAULT, program_size=SIZE)
+        campaign = OneBugCampaign(judge, corpus, stream_hook=FAULT, program_size=SIZE)
         try:
             stats = campaign.run(
                 "l3",
                 examples=BUDGET,
                 budget_s=None,
                 seed=SEED,
-                until=lambda s: any(f.kind == "wrong-result" for f in s.findings.values()),
+                until=lambda s: any(is_the_fault(f) for f in s.findings.values()),
             )
         finally:
             campaign.close()
-    wrong = [f for f in stats.findings.values() if f.kind == "wrong-result"]
+    wrong = [f for f in stats.findings.values() if is_the_fault(f)]
     assert wrong, f"no wrong result in {stats.total} programs: {sorted(stats.findings)}"
     entry = read_entry(Path(wrong[0].file))
     assert entry.shrunk

@@ -1,0 +1,41 @@
+"""A corpus for quality tests: it follows one finding and takes every other for known when written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from stream_fuzz.corpus import Corpus, Entry, read_entry
+
+
+class FollowOneFault(Corpus):
+    """Follows one finding, the first whose entry `wanted(entry)` says is the injected fault's, and takes
+    every other finding for known as soon as its entry is written: a real compiler bug the project's
+    corpus does not know yet, or another symptom of the fault (a misplaced read also misplaces writes and
+    exports, each its own signature). The campaign counts those and goes on, instead of shrinking each
+    (up to Hypothesis's five minutes a bug) before it gets to the one the test is about."""
+
+    def __init__(self, folder: Path, also_known: Path, wanted: Callable[[Entry], bool]) -> None:
+        super().__init__(folder, also_known)
+        self.wanted = wanted
+        self.followed: str | None = None
+
+    def record_finding(self, *args: Any, **kwargs: Any) -> Path | None:  # L1 and L2
+        return self._follow_or_know(super().record_finding(*args, **kwargs))
+
+    def record_rendered(self, *args: Any, **kwargs: Any) -> Path | None:  # L3
+        return self._follow_or_know(super().record_rendered(*args, **kwargs))
+
+    def _follow_or_know(self, path: Path | None) -> Path | None:
+        if path is None:
+            return path
+        entry = read_entry(path)
+        if entry.signatures[0] == self.followed:
+            return path
+        if self.followed is None and self.wanted(entry):
+            self.followed = entry.signatures[0]
+        else:
+            self.known[entry.signatures[0]] = replace(entry, status="open", shrunk=True)
+        return path
