@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.campaign import Campaign, FindingRecord
+from stream_fuzz.campaign import FindingRecord
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.corpus import Entry, read_entry
 from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.judge import Judge
-from tests.quality.follow import FollowOneFault
+from tests.quality.follow import FollowOneFault, OneBugCampaign
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
@@ -97,7 +97,7 @@ def test_fault_is_found_and_shrunk(
             return under and is_the_fault_program(signature, entry.text, entry.pipeline)
 
         corpus = FollowOneFault(tmp_path / "found", known, wanted)
-        stats = Campaign(faulty, corpus).run(
+        stats = OneBugCampaign(faulty, corpus).run(
             level,
             examples=budget,
             budget_s=None,

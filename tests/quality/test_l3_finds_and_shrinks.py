@@ -10,14 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 
-from stream_fuzz.campaign import Campaign, FindingRecord
+from stream_fuzz.campaign import FindingRecord
 from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
 from stream_fuzz.corpus import read_entry
 from stream_fuzz.judge import Judge
 from stream_fuzz.l3 import case_from_entry, judge_case
-from tests.quality.follow import FollowOneFault
+from tests.quality.follow import FollowOneFault, OneBugCampaign
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FAULT = "tests.l3_faults:drop_first_cross_device_copy"
@@ -42,16 +41,6 @@ def frontend_ops(text: str) -> int:
     return sum(
         1 for line in text.splitlines() if line.strip().startswith("%v") and "_" not in line.split("=")[0]
     )
-
-
-class OneBugCampaign(Campaign):
-    """The campaign with Hypothesis told to report one bug: it stops generating at the first failure and
-    shrinks that one (`report_multiple_bugs=False`). A campaign looks for several bugs at once; this test
-    follows one, and the multi-bug search around it cost 16 minutes of L3 programs (at ~0.6 s each),
-    against 2 minutes for the single shrink, which reaches the same 2 ops."""
-
-    def _chunk_settings(self, level: str, size: int) -> settings:
-        return settings(super()._chunk_settings(level, size), report_multiple_bugs=False)
 
 
 @pytest.mark.slow
