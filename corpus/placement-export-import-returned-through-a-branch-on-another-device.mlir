@@ -1,5 +1,6 @@
 // stream-fuzz finding: violation: placement/export
 // signature: placement-export-9ef86c17f9bc
+// also-known-as: placement-export-299af556ec83
 // status: open
 // severity: placement
 // found: 2026-12-03 by benchmarks/bench_l3.py (500 L3 programs, seed 0; 17 hits, scf.for form), cut down by hand
@@ -22,6 +23,8 @@
 //   allocates; here the storage is the caller's, only a copy helps). Upstream's export contract
 //   (annotate_affinities.mlir @exported_producer: "Transfers may need to be inserted in order to respect the
 //   required affinities"). Correct: the import is copied for @d1 on the path that bypasses the add.
+//   Same decision with a tied in-place op instead of a region (alias 299af556ec83, 2026-12-03): an
+//   insert_slice into the import, returned on another device, is exported from the import's memory.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb
