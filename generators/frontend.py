@@ -15,6 +15,7 @@ failure by deleting specs and lowering numbers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -431,25 +432,31 @@ def _op_lines(program: FrontendProgram, index: int, op: FrontendOp) -> list[str]
     raise ValueError(f"unknown frontend op kind {op.kind!r}")
 
 
+def _region_body(out: str, op: FrontendOp, t: str, x: str, compute: Callable[[str], list[str]]) -> list[str]:
+    """A region's body: `compute(x)` (whose last line defines `{out}_r`), moved to `op.via` and back first
+    when set, then the yield."""
+    lines = []
+    if op.via is not None:
+        lines.append(f"{out}_there = flow.tensor.transfer {x} : {t} to {_affinity(op.via)}")
+        x = f"{out}_there"
+    lines += compute(x)
+    result = f"{out}_r"
+    if op.via is not None:
+        lines.append(f"{out}_back = flow.tensor.transfer {result} : {t} to {_affinity(op.device or 0)}")
+        result = f"{out}_back"
+    return [f"  {line}" for line in [*lines, f"scf.yield {result} : {t}"]]
+
+
 def _loop_lines(out: str, op: FrontendOp, ins: list[str], t: str) -> list[str]:
-    acc, body = f"{out}_acc", [f"{out}_acc"]
     bounds = f"{out}_lb to {out}_ub step {out}_step"
-    lines = [
+    return [
         f"{out}_lb = arith.constant 0 : index",
         f"{out}_ub = arith.constant {op.trips} : index",
         f"{out}_step = arith.constant 1 : index",
-        f"{out} = scf.for {out}_i = {bounds} iter_args({acc} = {ins[0]}) -> ({t}) {{",
+        f"{out} = scf.for {out}_i = {bounds} iter_args({out}_acc = {ins[0]}) -> ({t}) {{",
+        *_region_body(out, op, t, f"{out}_acc", lambda x: [f"{out}_r = arith.{op.name} {x}, {ins[1]} : {t}"]),
+        "}",
     ]
-    if op.via is not None:
-        lines.append(f"  {out}_there = flow.tensor.transfer {acc} : {t} to {_affinity(op.via)}")
-        body = [f"{out}_there"]
-    lines.append(f"  {out}_next = arith.{op.name} {body[0]}, {ins[1]} : {t}")
-    yielded = f"{out}_next"
-    if op.via is not None:
-        lines.append(f"  {out}_back = flow.tensor.transfer {out}_next : {t} to {_affinity(op.device or 0)}")
-        yielded = f"{out}_back"
-    lines += [f"  scf.yield {yielded} : {t}", "}"]
-    return lines
 
 
 def _branch_lines(out: str, op: FrontendOp, ins: list[str], t: str, type_: TensorType) -> list[str]:
@@ -458,7 +465,16 @@ def _branch_lines(out: str, op: FrontendOp, ins: list[str], t: str, type_: Tenso
     first = ", ".join(f"{out}_c0" for _ in type_.shape)
     zero = "0.0" if elem == "f32" else "0"
     compare = f"arith.cmpf ogt, {out}_x0, {out}_z" if elem == "f32" else f"arith.cmpi sgt, {out}_x0, {out}_z"
-    lines = [
+
+    def negate(x: str) -> list[str]:
+        if elem == "f32":
+            return [f"{out}_r = arith.negf {x} : {t}"]
+        return [
+            f"{out}_zeros = arith.constant dense<0> : {t}",
+            f"{out}_r = arith.subi {out}_zeros, {x} : {t}",
+        ]
+
+    return [
         f"{out}_c0 = arith.constant 0 : index",
         f"{out}_x0 = tensor.extract {ins[0]}[{first}] : {t}",
         f"{out}_z = arith.constant {zero} : {elem}",
@@ -467,21 +483,6 @@ def _branch_lines(out: str, op: FrontendOp, ins: list[str], t: str, type_: Tenso
         f"  {out}_then = arith.{op.name} {ins[0]}, {ins[1]} : {t}",
         f"  scf.yield {out}_then : {t}",
         "} else {",
+        *_region_body(out, op, t, ins[0], negate),
+        "}",
     ]
-    x = ins[0]
-    if op.via is not None:
-        lines.append(f"  {out}_there = flow.tensor.transfer {x} : {t} to {_affinity(op.via)}")
-        x = f"{out}_there"
-    if elem == "f32":
-        lines.append(f"  {out}_neg = arith.negf {x} : {t}")
-    else:
-        lines += [
-            f"  {out}_zeros = arith.constant dense<0> : {t}",
-            f"  {out}_neg = arith.subi {out}_zeros, {x} : {t}",
-        ]
-    result = f"{out}_neg"
-    if op.via is not None:
-        lines.append(f"  {out}_back = flow.tensor.transfer {out}_neg : {t} to {_affinity(op.device or 0)}")
-        result = f"{out}_back"
-    lines += [f"  scf.yield {result} : {t}", "}"]
-    return lines
