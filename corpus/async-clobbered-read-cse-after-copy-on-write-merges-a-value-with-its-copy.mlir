@@ -1,16 +1,16 @@
 // stream-fuzz finding: violation: async/clobbered-read
 // signature: async-clobbered-read-6358547cfad3
-// also-known-as: async-clobbered-read-8d4755855894, copy-overlap-a38a894b6b86, wave-race-abb396745399, wave-race-2a686e9a0692, wave-race-ce9bee8d498c
+// also-known-as: async-clobbered-read-8d4755855894, copy-overlap-a38a894b6b86, wave-race-abb396745399
 // status: open
 // severity: data
-// found: 2026-12-01 by the oracle's own tests (a program written to keep a copy-on-write clone), and by L1 campaigns (seeds 11, 59)
+// found: 2026-12-01 by the oracle's own tests (a program written to keep a copy-on-write clone); the transfer and
+//   copy forms from an L1 campaign (seed 11) and a helper's variant of it
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy.mlir
 // pass: cse
-// releases: has the bug 3.8-3.13; correct 3.4-3.7; cannot express 3.1-3.3 (they spell the executable bodies
-//   !flow.dispatch.tensor; so respelled, 3.2 and 3.3 run it right and 3.1 rejects it: partition set out of order)
+// releases: has the bug 3.8-3.13; correct 3.4-3.7; cannot express 3.1-3.3 (does not parse)
 // triage: compiler bug, wrong data. stream.async.dispatch and stream.async.transfer are Stream_PureOp
 //   (StreamOps.td; #21921 and #21989, both in 3.8), so MLIR's CSE merges two equal ones. That is right
 //   while resources are immutable SSA values, but the async pipeline (Transforms/Passes.cpp
@@ -29,10 +29,12 @@
 //   With an async.copy instead of the fill in (1) the merge emits `stream.cmd.copy %x[0], %x[0]` (was
 //   copy-overlap-identity-copy-reaches-the-hal): local-sync rejects it at run time (INVALID_ARGUMENT,
 //   "source and target ranges overlap within the same buffer") on 3.8-3.13, runs on 3.4-3.7.
-//   Correct: the numbers in the RUN line.
-//   Shown fixed: 3.4-3.7 run it right, and so does 3.13 with its stream pipeline spelled out pass by pass
-//   and only the cse of those two cleanups removed (dropping only the late one leaves (2) wrong; dropping
-//   only the first, the late one merges both).
+//   Correct: the numbers in the RUN line. local-sync, because (1) also puts the fill and @f in one wave
+//   (a race): local-task ran it wrong only some of the time on 3.10 and 3.11.
+//   Shown fixed: 3.4-3.7 run it right (3.1-3.3 spell executable bodies !flow.dispatch.tensor: so respelled,
+//   3.2 and 3.3 run it right, 3.1 rejects it: partition set out of order), and so does 3.13 with its stream
+//   pipeline spelled out pass by pass and only the cse of those two cleanups removed (dropping only the late
+//   one leaves (2) wrong; dropping only the first, the late one merges both).
 //   Not invalid-program-cse-merges-dispatch-across-wave (a cse across a concurrent region's captures).
 //
 // REQUIRES: iree-run-module
