@@ -17,7 +17,7 @@
 //   of the same SSA value; fill 1 and fill 3 act on different values of one tied chain and are never
 //   compared. All releases 3.1-3.13. Related, fixed: #14889. Correct: fill 3 after fill 1. Witness 2 (an L1
 //   campaign, shrunk by hand): a copy of bytes onto themselves, a fill, then a copy into the same byte, tied;
-//   the self-copy (see copy-overlap-identity-copy-reaches-the-hal) reads byte 0 and writes it back, so the
+//   the self-copy (see async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy) reads byte 0 and writes it back, so the
 //   later copy's value can be lost. Witness 3 (an L1 campaign, seed 59, 62 programs; written by hand after
 //   it): a zero-length copy into %s[16, 16) sits between a splat and the dispatch that updates the splat in
 //   place. The splat and the copy rightly do not conflict (no byte in common), and the dispatch's ranges are
