@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-copy-on-write-skips-async-store.mlir
 // pass: iree-stream-materialize-copy-on-write
-// releases: has the bug 3.1-3.11, 3.13; 3.12 not run
+// releases: has the bug 3.1-3.13
 // triage: compiler bug, wrong data (Stream/Transforms/MaterializeCopyOnWrite.cpp, materializeRegionCOW).
 //   stream.async.store is tied: it writes its staging target in place (AsyncStoreOp::
 //   getTiedResultOperandIndex is the target), so while another op still reads the target, copy-on-write
@@ -21,7 +21,7 @@
 //   refuses staging resources); a staging-to-staging stream.async.transfer written by hand does not help
 //   either: canonicalize folds it away before copy-on-write runs (run: still 1 1 1 1). Repaired: the same
 //   compiler with the load written above the store (the same program: %st is a value) returns both
-//   results right, on 3.13, 3.1 and 3.11. Correct: the load reads 7 (a copy of %st before the store, or
+//   results right, on 3.1, 3.11, 3.12 and 3.13. Correct: the load reads 7 (a copy of %st before the store, or
 //   the load before it); the results in the RUN line.
 //
 // REQUIRES: iree-run-module
