@@ -80,6 +80,8 @@ def _checked_witnesses() -> list[ParameterSet]:
 def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int, judge: Judge) -> None:
     program = entry.programs[index]
     checks = "\n".join(line for line in program.splitlines() if line.startswith("// CHECK")) + "\n"
+    # An entry whose CHECK lines read indentation (which op sits in which wave) says so on its RUN line.
+    strict = "--strict-whitespace" in entry.text
     verdict = judge.judge(program, entry.pipeline, entry.async_output)
     faulty = verdict.result.output or ""
     finding = finding_from(verdict)
@@ -101,6 +103,6 @@ def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int,
         on_output = tuple(v for v in finding.violations if v.rule is not Rule.CLOBBER)
         fixed = plausible_fix(faulty, primary(on_output)) or ""
         assert fixed, "no plausible fix for these violations"
-        assert not run_filecheck(checks, faulty)[0], "the CHECK lines pass on the faulty output"
-    passed, complaint = run_filecheck(checks, fixed)
+        assert not run_filecheck(checks, faulty, strict)[0], "the CHECK lines pass on the faulty output"
+    passed, complaint = run_filecheck(checks, fixed, strict)
     assert passed, complaint
