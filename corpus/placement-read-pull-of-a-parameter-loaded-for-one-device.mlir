@@ -36,6 +36,10 @@ util.func public @main() {
   util.return
 }
 
-// The correct output:
-// CHECK: util.func
-// CHECK-DAG: {{stream.cmd.parameter.load .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
+// The correct output places the storage the parameter lands in for both devices: the first load or
+// allocation of the function is on a set holding @d0 and @d1, none on one device before it (a load placed
+// so, or an allocation placed so that a stream.cmd.parameter.read fills); buggy: the load on @d1 alone.
+// CHECK-LABEL: util.func public @main(
+// CHECK-NOT: {{(stream.cmd.parameter.load|stream.resource.alloca) .*on\(#hal.device.affinity<}}
+// CHECK: {{(stream.cmd.parameter.load|stream.resource.alloca) .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
+// CHECK: stream.cmd.execute on(#hal.device.affinity<@d0>)
