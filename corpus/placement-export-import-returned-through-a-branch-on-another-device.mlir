@@ -62,5 +62,5 @@ func.func @main(%v1: tensor<4xi32> {iree.abi.affinity = #hal.device.affinity<@d0
 // The correct output copies the 16 bytes of the @d0 import for @d1 (buggy: the only copy is the 4-byte
 // read of the predicate; the branch result, the import itself on the else path, is exported on @d1).
 // CHECK-LABEL: util.func public @main(
-// CHECK: stream.cmd.copy {{.*}}, %c16 :
+// CHECK: stream.cmd.copy {{.*}}, %c16{{(_[0-9]+)?}} :
 // CHECK: stream.tensor.export on(#hal.device.affinity<@d1>)
