@@ -21,7 +21,8 @@
 //   (what the fill wrote) or 256 1 1 1 (ScheduleConcurrency also puts @read in one wave with @write, which
 //   writes the same bytes: a race) where 0 0 0 0 is right. partitionRegionConcurrencyReference has exactly
 //   the missing check ("Testing tied user", PR #14893 for #14889); partitionStreamableOpsReference has none.
-//   With util.optimization_barrier on @read's result (same meaning) 3.13 returns the right numbers. A
+//   With util.optimization_barrier on @read's result (same meaning; the host then awaits @read's partition
+//   before it issues the fill's) 3.13 returns the right numbers. A
 //   cross-device form (the fill's result sent to a second device, @read landing in a later partition) was
 //   a second witness; it is not runnable here yet.
 //   Correct: @read returns 0 0 0 0 (every reader runs before the op that overwrites its operand in place).
