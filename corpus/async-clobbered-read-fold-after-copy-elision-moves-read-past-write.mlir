@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: async/clobbered-read
 // signature: async-clobbered-read-1f411d36b5b0
-// also-known-as: wave-race-fa94f69d410a, wave-race-e9d1c4517d62, async-clobbered-read-318aaf942384
+// also-known-as: wave-race-e9d1c4517d62, async-clobbered-read-318aaf942384
 // status: open
 // severity: data, race
 // found: 2026-12-01 by stream-fuzz check and run (L1 campaigns, seeds 7 and 23, and a campaign with
@@ -26,7 +26,7 @@
 //   allocation). Correct: every copy returns the bytes its source held when it was taken.
 //   (Until 2026-12-04 this entry also held a witness that reads bytes [8,16) of a value after an in-place
 //   write of [0,8): correct code, a false alarm of the per-value clobber check; its wave race is
-//   wave-race-tied-chain-not-compared's.)
+//   wave-race-tied-chain-not-compared's, signature wave-race-fa94f69d410a, listed there.)
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile --compile-from=flow %s -o %t.vmfb
