@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: wave/race
 // signature: wave-race-b2798780d10a
-// also-known-as: wave-race-9ee5d24c2345, wave-race-9dcf201c79e5
+// also-known-as: wave-race-9ee5d24c2345, wave-race-9dcf201c79e5, wave-race-fa94f69d410a
 // status: open
 // severity: race
 // found: 2026-12-01 by stream-fuzz check
