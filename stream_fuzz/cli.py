@@ -726,7 +726,7 @@ def cmd_releases(args: argparse.Namespace) -> int:
             raise UsageError(f"{entry} is not an entry of {corpus}")
         read_entry(entry)  # a malformed entry is named before any compiler runs
     try:
-        releases, table = compute([Path(path) for path in args.iree_opt], corpus, entries)
+        releases, table = compute([Path(path) for path in args.iree_opt], entries)
     except ReleasesError as error:
         raise SetupError(str(error)) from error
     mark = {Outcome.HAS_BUG: "B", Outcome.CORRECT: ".", Outcome.CANNOT_EXPRESS: "-", Outcome.NOT_RUN: "~",
@@ -1010,7 +1010,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(version_text())
             return EXIT_OK
         if args.command is None:
-            commands = "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+            commands = (
+                "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+            )
             raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)

@@ -48,6 +48,7 @@ class Outcome(Enum):
 class Release:
     label: str  # "3.13", or the binary's path when the release cannot be read
     iree_opt: Path
+    version: str = ""  # what the compiler says it is ("3.13.0rc20261016 @ 89ece87b...")
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -70,7 +71,8 @@ def release_of(iree_opt: Path) -> Release:
         raise ReleasesError(f"no executable iree-opt at {iree_opt}")
     version = probe_version(iree_opt)
     found = re.match(r"(\d+)\.(\d+)", version)
-    return Release(f"{found[1]}.{found[2]}" if found else str(iree_opt), iree_opt.absolute())
+    label = f"{found[1]}.{found[2]}" if found else str(iree_opt)
+    return Release(label, iree_opt.absolute(), version)
 
 
 def classify(code: str, output: str) -> Result:
@@ -89,7 +91,15 @@ def classify(code: str, output: str) -> Result:
     return Result(Outcome.BROKEN, f"{code}: {reason or 'see lit'}")
 
 
-def run_release(release: Release, corpus: Path, entries: Sequence[Path]) -> dict[Path, Result]:
+def suite_root(entry: Path) -> Path:
+    """The corpus folder an entry belongs to: the nearest folder above it with a lit.cfg.py."""
+    for folder in entry.resolve().parents:
+        if (folder / "lit.cfg.py").is_file():
+            return folder
+    raise ReleasesError(f"{entry} is in no corpus (no lit.cfg.py above it)")
+
+
+def run_release(release: Release, entries: Sequence[Path]) -> dict[Path, Result]:
     """Every entry under lit on one release, each expected to fail (`-D expect=bug`)."""
     with tempfile.TemporaryDirectory(prefix="stream-fuzz-releases-") as scratch:
         report = Path(scratch) / "lit.json"
@@ -116,7 +126,7 @@ def run_release(release: Release, corpus: Path, entries: Sequence[Path]) -> dict
     by_name = {test["name"].split(" :: ", 1)[1]: test for test in tests}
     results: dict[Path, Result] = {}
     for entry in entries:
-        test = by_name.get(str(entry.resolve().relative_to(corpus.resolve())))
+        test = by_name.get(str(entry.resolve().relative_to(suite_root(entry))))
         results[entry] = (
             classify(test["code"], test.get("output", ""))
             if test
@@ -166,13 +176,13 @@ def corpus_entries(corpus: Path) -> list[Path]:
 
 
 def compute(
-    iree_opts: Iterable[Path], corpus: Path, entries: Sequence[Path]
+    iree_opts: Iterable[Path], entries: Sequence[Path]
 ) -> tuple[list[Release], dict[Path, list[Result]]]:
     """Each entry's result on each release, releases in version order."""
     releases = sorted((release_of(path) for path in iree_opts), key=lambda release: release.order)
     table: dict[Path, list[Result]] = {entry: [] for entry in entries}
     for release in releases:
         print(f"releases: running {len(entries)} entries on {release.label} ...", file=sys.stderr, flush=True)
-        for entry, result in run_release(release, corpus, entries).items():
+        for entry, result in run_release(release, entries).items():
             table[entry].append(result)
     return releases, table
