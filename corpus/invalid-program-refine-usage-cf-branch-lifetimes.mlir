@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-cf-branch-lifetimes.mlir
 // pass: iree-stream-refine-usage
-// releases: RELEASES
+// releases: has the bug 3.8-3.13; correct 3.1-3.7
 // triage: compiler bug (RefineUsage.cpp ApplyFuncOp -> applyRegionTransitions, over ResourceUsage.cpp):
 //   a block argument of a multi-block function gets the lifetime the usage analysis reports for it, and each
 //   value branched into it keeps the lifetime of its own producer (ApplyAsyncTransferOp / ApplyStreamableOp);
@@ -30,10 +30,10 @@ util.func public @main(%cond: i1) -> !stream.resource<*> {
   %c16 = arith.constant 16 : index
   %c0_i32 = arith.constant 0 : i32
   %a = stream.async.splat on(#hal.device.affinity<@d1>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
-  %x = stream.async.transfer on(#hal.device.affinity<@d0>) %a : !stream.resource<*>{%c16} from(#hal.device.affinity<@d1>) -> to(#hal.device.affinity<@d0>) !stream.resource<*>{%c16}
+  %x = stream.async.transfer %a : !stream.resource<*>{%c16} from(#hal.device.affinity<@d1>) -> to(#hal.device.affinity<@d0>) !stream.resource<*>{%c16}
   cf.cond_br %cond, ^then, ^else
 ^then:
-  %y = stream.async.transfer on(#hal.device.affinity<@d0>) %x : !stream.resource<*>{%c16} -> to(#hal.device.affinity<@d0>) !stream.resource<*>{%c16}
+  %y = stream.async.transfer %x : !stream.resource<*>{%c16} -> to(#hal.device.affinity<@d0>) !stream.resource<*>{%c16}
   cf.br ^merge(%y : !stream.resource<*>)
 ^else:
   %b = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
