@@ -30,5 +30,7 @@ module {
   }
 }
 
-// CHECK-NOT: op affinity
+// CHECK-NOT: is not compatible with the partition affinity
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

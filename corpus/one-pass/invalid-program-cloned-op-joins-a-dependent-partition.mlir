@@ -34,4 +34,6 @@ module {
 }
 
 // CHECK-NOT: failed to schedule execution partitions without cyclic dependencies
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

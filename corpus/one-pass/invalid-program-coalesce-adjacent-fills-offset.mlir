@@ -36,4 +36,6 @@ module {
 }
 
 // CHECK-NOT: op has invalid Write access range [0 to 48 for 48] of resource
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

@@ -33,4 +33,6 @@ module {
 }
 
 // CHECK-NOT: op used resource not listed in explicit captures (or produced internally)
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

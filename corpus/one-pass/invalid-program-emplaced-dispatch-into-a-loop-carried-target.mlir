@@ -32,4 +32,7 @@ module {
   }
 }
 
+// CHECK-NOT: does not dominate this use
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

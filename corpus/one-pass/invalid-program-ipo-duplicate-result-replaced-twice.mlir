@@ -25,4 +25,7 @@ module {
   }
 }
 
+// CHECK-NOT: operation's operand is unlinked
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

@@ -31,4 +31,6 @@ module {
 }
 
 // CHECK-NOT: circular dependency
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

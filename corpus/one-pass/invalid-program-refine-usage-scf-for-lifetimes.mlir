@@ -34,4 +34,6 @@ module {
 }
 
 // CHECK-NOT: op along control flow edge from parent to Operation scf.for
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

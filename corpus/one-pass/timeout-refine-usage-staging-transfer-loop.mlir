@@ -30,4 +30,6 @@ module {
   }
 }
 
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:
