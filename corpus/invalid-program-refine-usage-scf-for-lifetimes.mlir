@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir
 // pass: iree-stream-refine-usage
-// releases: 3.1, 3.4, 3.11, 3.12, 3.13
+// releases: has the bug 3.1-3.13 (witnesses 1, 2; before 3.11 the verifier words it "iter_arg and ... have different type"; witness 3 from 3.9); correct 3.1-3.8 (witness 3)
 // triage: compiler bug (RefineUsage.cpp ApplyScfForOp over ResourceUsage.cpp
 //   ValueResourceUsage::updateFromUse): each scf.for init, iter_arg, yielded value and result gets the
 //   lifetime the usage analysis reports for it, independently, and nothing inserts a transition at the loop
@@ -16,7 +16,7 @@
 //   of a loop disagree (init transient, result external, or the reverse) and the verifier rejects the loop
 //   ("along control flow edge ... successor operand type ... should match successor input type"). Witnesses 1
 //   and 2 fail on 3.1-3.13; witness 3 (a same-device transfer without from(), counted as a device change) on
-//   3.11-3.13. Steered around in generators/builder.py (search "refine_usage"). The multi-block cf merge
+//   3.9-3.13. Steered around in generators/builder.py (search "refine_usage"). The multi-block cf merge
 //   (alias invalid-program-d1601d35075e until 2026-12-04) is its own entry,
 //   invalid-program-refine-usage-cf-branch-lifetimes: it goes through ApplyFuncOp's block arguments, not
 //   ApplyScfForOp, and a fix of one pattern leaves the other.
