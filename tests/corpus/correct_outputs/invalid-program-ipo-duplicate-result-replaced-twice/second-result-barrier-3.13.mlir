@@ -1,9 +1,8 @@
-// hand repair: iree-opt 3.1.0's output of this program with the callee's two returned values each passed through util.optimization_barrier (an identity: the same program), so IPO sees no duplicate result
+// hand repair: iree-opt 3.13.0's output of this program with only the callee's second returned value passed through util.optimization_barrier (an identity: the same program), so IPO sees no duplicate result and forwards the first
 module {
   util.func public @main(%arg0: i32) -> (i32, i32) {
     %0 = util.optimization_barrier %arg0 : i32
-    %1 = util.optimization_barrier %arg0 : i32
-    util.return %0, %1 : i32, i32
+    util.return %arg0, %0 : i32, i32
   }
 }
 
@@ -22,7 +21,6 @@ module {
     %2 = util.optimization_barrier %1 : !stream.resource<transient>
     %3 = util.optimization_barrier %1 : !stream.resource<transient>
     %4 = util.optimization_barrier %2 : !stream.resource<transient>
-    %5 = util.optimization_barrier %3 : !stream.resource<transient>
     util.return
   }
 }

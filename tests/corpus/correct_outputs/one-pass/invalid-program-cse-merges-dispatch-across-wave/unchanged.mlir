@@ -1,4 +1,4 @@
-// output of iree-opt 3.1.0 (a release without the bug)
+// hand repair: the input unchanged (printed by iree-opt 3.13.0 with no pass): CSE may leave any duplicate in place, so merging nothing is a correct result, and the wave keeps its own clone
 module {
   util.global private @d1 : !hal.device
   util.func public @main() {
@@ -15,3 +15,4 @@ module {
     util.return
   }
 }
+

@@ -1,4 +1,4 @@
-// hand repair: iree-opt 3.5.0's output of this program with every stream.async result passed through util.optimization_barrier (an identity: the same program), which keeps the faulty rewrite from applying (3.5-3.13 have the bug; 3.1-3.4 cannot parse #hal.device.optimal)
+// hand repair: iree-opt 3.13.0's output of this program with only %v3 passed through util.optimization_barrier (an identity: the same program), a single barrier that keeps the faulty rewrite from applying
 module {
   util.global private @d0 : !hal.device
   util.global private @d1 : !hal.device
@@ -19,10 +19,9 @@ module {
       stream.cmd.invalidate from(#hal.device.affinity<@d0>) %arg2[%c0 for %c16] : !stream.resource<external>{%c16}
       stream.cmd.copy %arg2[%c0], %arg3[%c0], %c16 : !stream.resource<external>{%c16} -> !stream.resource<transient>{%c16}
     } => !stream.timepoint
-    %6 = stream.timepoint.await %5 => %result_0 : !stream.resource<transient>{%c16}
-    %7 = util.optimization_barrier %6 : !stream.resource<transient>
-    %8 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %4 : !stream.resource<transient>
-    %9 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %7 : !stream.resource<transient>
+    %6 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %4 : !stream.resource<transient>
+    %7 = stream.timepoint.await %5 => %result_0 : !stream.resource<transient>{%c16}
+    %8 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %7 : !stream.resource<transient>
     util.return
   }
 }
