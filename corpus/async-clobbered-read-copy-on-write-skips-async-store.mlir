@@ -8,24 +8,30 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-copy-on-write-skips-async-store.mlir
 // pass: iree-stream-materialize-copy-on-write
-// releases: 3.1, 3.4, 3.11, 3.12, 3.13
-// triage: compiler bug, wrong data (MaterializeCopyOnWrite.cpp, materializeRegionCOW). stream.async.store is
-//   tied: it writes its staging target in place (AsyncStoreOp::getTiedResultOperandIndex is the target), so
-//   while another op still reads the target, copy-on-write must clone it first, as it does for fill, update,
-//   copy, collective and dispatch. materializeRegionCOW's TypeSwitch lists those and not AsyncStoreOp, so the
-//   store writes %st itself: the load after it reads 1 where %st holds 7 (the compiled host code stores,
-//   then loads, the same staging buffer). In the campaign's program CSE had merged two identical transfers
-//   into staging, each then stored into: executes read the other store's word. Frontends reach it through
-//   stream.tensor.store of a tensor still used (EncodeHostTensors makes it an async.store). Correct: a copy
-//   of %st before the store, or the load reading before it. The copy cannot be a stream.async.clone (its
-//   verifier refuses staging resources, perhaps why stores were left out); a staging-to-staging
-//   stream.async.transfer serves, and with one inserted by hand the RUN lines pass (checked 2026-12-02).
+// releases: has the bug 3.1-3.13
+// triage: compiler bug, wrong data (Stream/Transforms/MaterializeCopyOnWrite.cpp, materializeRegionCOW).
+//   stream.async.store is tied: it writes its staging target in place (AsyncStoreOp::
+//   getTiedResultOperandIndex is the target), so while another op still reads the target, copy-on-write
+//   must copy it first, as it does for fill, update, copy, collective and dispatch. materializeRegionCOW's
+//   TypeSwitch lists those and not AsyncStoreOp, so the store writes %st itself and the load after it
+//   reads the 1 where %st holds 7: the run returns 1 1 1 1 for the splat of %w (result[0] FAILED). In the
+//   campaign's program CSE had merged two identical transfers into staging, each then stored into: executes
+//   read the other store's word. Frontends reach it through stream.tensor.store of a tensor still used
+//   (EncodeHostTensors makes it an async.store). The copy cannot be a stream.async.clone (its verifier
+//   refuses staging resources); a staging-to-staging stream.async.transfer written by hand does not help
+//   either: canonicalize folds it away before copy-on-write runs (run: still 1 1 1 1). Repaired: the same
+//   compiler with the load written above the store (the same program: %st is a value) returns both
+//   results right, on 3.1, 3.11, 3.12 and 3.13. Correct: the load reads 7 (a copy of %st before the store, or
+//   the load before it); the results in the RUN line.
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --mlir-print-ir-before=iree-stream-verify-lowering-to-async %s -o /dev/null 2> %t
-// RUN: stream-fuzz check --no-compile --async-ir %t
+// REQUIRES: iree-run-module
+// RUN: iree-compile --compile-from=flow %s -o %t.vmfb
+// RUN: iree-run-module --module=%t.vmfb --device=local-task --function=main \
+// RUN:   --expected_output=4xi32=7,7,7,7 \
+// RUN:   --expected_output=4xi32=1,7,7,7
 
-util.global private @d0 : !hal.device
-util.func public @main() -> i32 {
+util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
+util.func public @main() -> (!hal.buffer_view, !hal.buffer_view) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %c1_i32 = arith.constant 1 : i32
@@ -34,10 +40,13 @@ util.func public @main() -> i32 {
   %st = stream.async.transfer %a : !stream.resource<*>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d0>) !stream.resource<staging>{%c16}
   %s1 = stream.async.store %c1_i32, %st[%c0] : i32 -> %st as !stream.resource<staging>{%c16}
   %w = stream.async.load %st[%c0] : !stream.resource<staging>{%c16} -> i32
-  util.optimization_barrier %s1 : !stream.resource<staging>
-  util.return %w : i32
+  %ws = stream.async.splat on(#hal.device.affinity<@d0>) %w : i32 -> !stream.resource<*>{%c16}
+  %we = stream.async.transfer %ws : !stream.resource<*>{%c16} -> to(#hal.device.affinity<@d0>) !stream.resource<external>{%c16}
+  %se = stream.async.transfer %s1 : !stream.resource<staging>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d0>) !stream.resource<external>{%c16}
+  %wv = stream.tensor.export on(#hal.device.affinity<@d0>) %we : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  %sv = stream.tensor.export on(#hal.device.affinity<@d0>) %se : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  util.return %wv, %sv : !hal.buffer_view, !hal.buffer_view
 }
 
-// The correct output: in the async IR before iree-stream-verify-lowering-to-async no value is read after an op
-// overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the
-// invariant copy-on-write establishes).
+// The correct output: %w loads word 0 of %st, which holds 7 (the store makes a new value %s1 = 1 7 7 7).
+// On 3.13 %w is 1.

@@ -9,7 +9,9 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/bad-output-optimal-joinor-nests-members.mlir
 // pass: iree-stream-schedule-allocation
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.5-3.13 (witnesses 1, 2, 4; on 3.5 witness 4 shows as the nested set that does
+//   not read back) and 3.12-3.13 (witness 3); cannot express 3.1-3.4 (no #hal.device.optimal) nor witness 3
+//   on 3.5-3.11 (transfer on(...) does not parse).
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinOR, used by ScheduleAllocation
 //   deriveResultAffinity): joining an optimal with another affinity merges each existing member with the
 //   *whole* other attribute (`it->second.joinOR(other)` instead of the member) and stores the result, itself
@@ -19,8 +21,8 @@
 //   AffinityAttr::joinOR(list) (StreamTypes.cpp) restarts from the next element, so devices are lost: witness
 //   2's writer @d3 and witness 3's puller @d0 (witness 4: the writer again, mixing promise<> and affinity<>;
 //   at L1 the same loss shows as placement-read-8261ce8e4a24) are missing from their allocations; (3) with
-//   affinity<> instead of promise<> the alloca gets no affinity at all. Shown on 3.11, 3.12 and 3.13 (older
-//   releases cannot parse optimal). Correct: allocations on a flat optimal over every device that uses them.
+//   affinity<> instead of promise<> the alloca gets no affinity at all. Shown on 3.5-3.13 (3.1-3.4
+//   cannot parse optimal; see releases). Correct: allocations on a flat optimal over every device that uses them.
 //   Constants reach it too (2026-12-01, aliases placement-read-32137bb13fd2 and -94892d6339c7): ScheduleAllocation
 //   extractConstantsWithLifetime places a `stream.async.constant` by the same deriveResultAffinity, so its
 //   `stream.resource.alloc` loses the pulling devices exactly as a splat's alloca does (same programs with a

@@ -7,13 +7,15 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir
 // pass: iree-stream-schedule-execution
-// releases: 3.4 (crash), 3.11, 3.12, 3.13
+// releases: has the bug 3.2-3.13 (3.2-3.9 segfault in it, 3.10-3.13 reject); cannot express 3.1 (no stream.async.barrier)
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): the
 //   barrier is deferred as a sync op of the splat and never gets a placement step of its own; the transfer of
 //   its result is compatible with it and is deferred as a sync op of the barrier, whose sync ops are only
 //   placed when the barrier is. So the transfer is left outside every execute region and
-//   VerifyLoweringToAsync rejects it ("streamable op expected to be in an execution region"). Fails on
-//   3.11-3.13; 3.4 segfaults. Compiles without the barrier or with the transfer on(@d1).
+//   VerifyLoweringToAsync rejects it ("streamable op expected to be in an execution region"). Rejected by
+//   3.10-3.13; 3.2-3.9 segfault in the same pass on the same input (stacks vary: sortTopologically, a fold,
+//   the verifier after the pass; a freed op still in use). Compiles without the barrier, or (3.13) with the
+//   transfer on(@d1).
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 

@@ -8,10 +8,14 @@
 # test passes, lit reports an unexpected pass, and the status line should become `fixed`. The status line
 # is the only place that says so: this file reads it, entries carry no XFAIL line of their own.
 #
-# Tools: `iree-opt` is the compiler under test (L3 entries use the `iree-compile` beside it and the runtime's
-# `iree-run-module`), `FileCheck` the `filecheck` package (LLVM's FileCheck in
-# Python), `stream-fuzz` this project's command (for entries whose bug no CHECK line can see). A test that
-# runs longer than `timeout` seconds (default 60, `-D timeout=S`) fails instead of holding the suite.
+#   lit corpus/ -D iree_opt=PATH -D iree_run_module=PATH   # and that release's runtime, if not beside it
+#
+# Tools: `iree-opt` is the compiler under test (entries that run a program use the `iree-compile` beside it
+# and the `iree-run-module` of the same release), `FileCheck` the `filecheck` package (LLVM's FileCheck in
+# Python). RUN lines use nothing else: an IREE engineer can paste an entry into IREE's own lit tests. A
+# test that runs longer than `timeout` seconds (default 60, `-D timeout=S`) fails instead of holding the
+# suite, unless it is a timeout entry, whose bug is that hang. What counts as an entry's expected failure
+# (the bug, not a broken RUN line or a program this compiler cannot parse) is stream_fuzz/litformat.py's.
 
 import os
 import shutil
@@ -41,8 +45,16 @@ def _iree_compile(iree_opt: str) -> str:
     return str(Path(iree_opt).parent / "iree-compile")
 
 
-def _iree_run_module() -> str | None:
-    """The runtime's native `iree-run-module` (the `runtime` extra); None when it is not installed."""
+def _iree_run_module(iree_opt: str) -> str | None:
+    """The runtime's native `iree-run-module` of the compiler's own release: `-D iree_run_module=PATH`, else
+    the one installed beside that compiler (a release's `iree-base-runtime` in the same environment: another
+    release's runtime refuses its modules), else this Python's (the `runtime` extra); None when none is."""
+    given = lit_config.params.get("iree_run_module")
+    if given:
+        return given
+    beside = Path(iree_opt).resolve().parents[2] / "_runtime_libs" / "iree-run-module"
+    if beside.is_file():
+        return str(beside)
     try:
         import iree.runtime
     except ImportError:
@@ -70,10 +82,11 @@ config.test_exec_root = os.path.join(
 _WORD = r"(?<![\w/.-]){}(?![\w/.-])"
 config.substitutions.append((_WORD.format("FileCheck"), _filecheck()))
 _IREE_OPT = _iree_opt()
+config.iree_opt = _IREE_OPT  # the format checks that each entry parses on it before it runs
 config.substitutions.append((_WORD.format("iree-opt"), _IREE_OPT))
 config.substitutions.append((_WORD.format("iree-compile"), _iree_compile(_IREE_OPT)))
 # L3 entries run their program (`REQUIRES: iree-run-module`); without the runtime they are UNSUPPORTED.
-_RUN_MODULE = _iree_run_module()
+_RUN_MODULE = _iree_run_module(_IREE_OPT)
 if _RUN_MODULE:
     config.available_features.add("iree-run-module")
     config.substitutions.append((_WORD.format("iree-run-module"), _RUN_MODULE))

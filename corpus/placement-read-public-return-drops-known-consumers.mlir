@@ -9,14 +9,15 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-public-return-drops-known-consumers.mlir
 // pass: iree-stream-schedule-allocation
-// releases: 3.1, 3.11, 3.13
+// releases: has the bug 3.5-3.13 (both witnesses); 3.1-3.4 print the same @d0 allocation but never place
+//   one for two devices (no optimal placement: the program returning only %b is on @d0 there too).
 // triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
 //   AffinityAnalysis::tryLookupResourceUsageAffinity): %a, made on @d0, is read on @d1 and also returned from
 //   a public function. A public return makes the consumer set contain undef (the callers are unknown), and
 //   the function then drops the *whole* consumer set (`!consumerPVS->isUndefContained()`), the known @d1
 //   reader included; deriveResultAffinity falls back to the execute's @d0. So @d1 reads memory placed on @d0
 //   alone. Known consumers should stay in the set. Return only %b and the alloca is optimal<[@d0, @d1]>.
-//   Witness 2: the same with a tied in-place write on @d1. Shown on 3.1, 3.11 and 3.13. The generator never
+//   Witness 2: the same with a tied in-place write on @d1. Releases: see above. The generator never
 //   returns resources from public functions, so no campaign met it.
 // witnesses: 2, one per split of the file (the first is the smallest)
 //

@@ -8,7 +8,8 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-pull-of-a-parameter-loaded-for-one-device.mlir
 // pass: iree-stream-schedule-allocation
-// releases: 3.12, 3.13 (3.11 has parameter loads but cannot parse transfer on(...))
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (3.1-3.10 have no stream.async.parameter.load,
+//   3.11 cannot parse transfer on(...)).
 // triage: compiler bug, placement (ScheduleAllocation.cpp, convertAsyncParameterLoadOp). A parameter loaded
 //   on @d1 is pulled by a transfer the program runs on @d0 (on(@d0) from(@d1)): the execute on @d0 invalidates
 //   from @d1 and copies out of the parameter's buffer, so that buffer must be usable from @d0 too, as IREE's
@@ -36,6 +37,10 @@ util.func public @main() {
   util.return
 }
 
-// The correct output:
-// CHECK: util.func
-// CHECK-DAG: {{stream.cmd.parameter.load .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
+// The correct output places the storage the parameter lands in for both devices: the first load or
+// allocation of the function is on a set holding @d0 and @d1, none on one device before it (a load placed
+// so, or an allocation placed so that a stream.cmd.parameter.read fills); buggy: the load on @d1 alone.
+// CHECK-LABEL: util.func public @main(
+// CHECK-NOT: {{(stream.cmd.parameter.load|stream.resource.alloca) .*on\(#hal.device.affinity<}}
+// CHECK: {{(stream.cmd.parameter.load|stream.resource.alloca) .*on\([^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*\)}}
+// CHECK: stream.cmd.execute on(#hal.device.affinity<@d0>)

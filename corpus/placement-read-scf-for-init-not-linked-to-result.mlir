@@ -9,13 +9,15 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-scf-for-init-not-linked-to-result.mlir
 // pass: iree-stream-schedule-allocation
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.5-3.13 (witnesses 1 and 2) and 3.12-3.13 (witness 3); 3.1-3.4 place witness 1
+//   on @d2 alone too but never place for two devices (no optimal); cannot express witness 2 on 3.1-3.4
+//   (no #hal.device.topology) nor witness 3 on 3.1-3.11 (transfer on(...) does not parse).
 // triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
 //   ValueConsumerAffinityPVS::updateFromUse, the scf::ForOp case): an scf.for init operand is linked only to
 //   the loop's iter_arg, never to the loop result, although a loop that runs zero times forwards the init to
 //   the result. So the value allocated before the loop gets no consumer after it: %v1 is allocated on @d2
 //   alone and the @d1 execute after the loop reads it, while the loop body's allocation is optimal<[@d1,
-//   @d2]>. Shown on 3.11, 3.12 and 3.13 (3.1 places everything on the executing device). Witness 2 is the
+//   @d2]>. Releases: see above (3.1-3.4 place everything on the executing device). Witness 2 is the
 //   campaign's finding (a no-from() transfer after the loop, executed on @d1); witness 3 a pull on(@d2) of
 //   the loop result (a 3.12 campaign finding, shrunk by hand). L3 reaches it (2026-12-03, alias
 //   placement-export-1574fb24fda7): an argument moved to @d2 is the init of a func.func scf.for whose result

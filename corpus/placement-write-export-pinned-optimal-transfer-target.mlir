@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-write-export-pinned-optimal-transfer-target.mlir
 // pass: iree-stream-place-transfer-executions
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal).
 // triage: compiler bug (PlaceTransferExecutions, then ScheduleAllocation deriveResultAffinity): a transfer
 //   from @d3 to optimal<[@d0, @d6]> whose result stream.tensor.export pins to @d0. PlaceTransferExecutions
 //   (PlaceTransferExecutions.cpp, `!AffinityAttr::canExecuteTogether(pinnedAffinityAttr,
@@ -17,7 +17,7 @@
 //   allocates the result on optimal<[@d0, @d6]> from the pin and the target, and @d3 writes memory that only
 //   @d0 and @d6 can use. This is the #21361 shape that PR #24748 removed for single-device targets, surviving
 //   for optimal ones. Flat input (this program) and pre-scheduled input (found by an L2 campaign; same
-//   signature) both show it on 3.11, 3.12 and 3.13 (3.1 and 3.4 cannot parse optimal). Correct: the result is
+//   signature) both show it on 3.5-3.13 (3.1-3.4 cannot parse optimal). Correct: the result is
 //   allocated for @d3 too, or the transfer executes on a device of the target.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s

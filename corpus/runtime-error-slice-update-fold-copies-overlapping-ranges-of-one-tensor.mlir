@@ -20,7 +20,7 @@
 //   ScheduleAllocation makes stream.cmd.copy %arg1[%c4], %arg1[%c8], %c12; the HAL queue copy rejects it
 //   ("source and target ranges must not overlap within the same buffer"). x[1:4] = x[2:5] fails alike,
 //   disjoint x[4:7] = x[1:4] runs right; on a second device the copy lands in a command buffer unchecked.
-//   Not the cse identity copy (copy-overlap-identity-copy-reaches-the-hal); same fold as witness 1 of
+//   Not the cse identity copy (async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy); same fold as witness 1 of
 //   async-clobbered-read-fold-after-copy-elision-moves-read-past-write, but another missing guard (that one:
 //   a tied write between slice and update; this one: the slice's source is the update's target), so its
 //   own entry. Upstream (2026-08) unchanged; its lit test of the fold uses two resources. Correct: NumPy's

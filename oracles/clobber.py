@@ -15,6 +15,13 @@ order, and in `stream.async.concurrent` waves inside them; a region's arguments 
 results what it yields, so a read in a later execute or after a wave of a value the earlier one wrote in
 place reads overwritten bytes (the scheduler ordered a read after the write it preceded). Within a wave
 the order is the region's: a read before a write there is a race, which `wave/race` judges.
+
+Reads and writes are compared as byte ranges of the storage, not as whole values: a read of bytes [a, b)
+after an in-place write of [c, d) of the same storage reads overwritten bytes only when the two overlap
+(copy-on-write copies nothing for a write the later reads do not see). A range whose offsets or lengths
+are not constants, an op whose bytes are not spelled out (a call, a transfer, a clone, a load), and a use
+that passes the old value on whole (an in-place writer's target keeps every byte it does not write) count
+as the whole resource.
 """
 
 from __future__ import annotations
@@ -77,11 +84,12 @@ def clobbered_reads(module: ir.Module) -> list[Clobber]:
                 root = storage.root(value)
                 if _carried_into_a_loop(writer, root):
                     continue  # a loop-carried write: not judged (the model has no iterations)
+                written = _written_range(writer, value)
                 for older in sharing.get(root, ()):
                     if not _defined_before(older, writer):
                         continue
-                    for reader in _readers(older, writer):
-                        if _after(reader, writer):
+                    for reader, read in _readers(older, writer):
+                        if _after(reader, writer) and _overlap(read, written):
                             found.append(_clobber(value, writer, reader))
     return list(dict.fromkeys(found))  # one read reaches a writer by several names (a result, its yield)
 
@@ -254,7 +262,8 @@ def _overwritten(op: ir.Operation) -> list[ir.Value]:
     return list(dict.fromkeys(value for value in tied if value is not None))
 
 
-def _readers(value: ir.Value, writer: ir.Operation) -> Iterator[ir.Operation]:
+def _readers(value: ir.Value, writer: ir.Operation) -> Iterator[tuple[ir.Operation, Range]]:
+    """Every op that reads `value`'s bytes (other than `writer`), with the byte range it reads."""
     for use in value.uses:
         user = use.owner.operation
         if user == writer or user.name in _METADATA:
@@ -266,7 +275,93 @@ def _readers(value: ir.Value, writer: ir.Operation) -> Iterator[ir.Operation]:
             if use.operand_number < len(user.results):
                 yield from _readers(user.results[use.operand_number], writer)
             continue
-        yield user
+        yield user, _read_range(user, use.operand_number, writer)
+
+
+# A byte range [start, end) of a resource; None when it is not known (the whole resource, to be safe).
+Range = tuple[int, int] | None
+
+
+def _overlap(a: Range, b: Range) -> bool:
+    """Do two byte ranges of one storage share a byte? An unknown one shares every byte, an empty one none."""
+    if a is None or b is None:
+        return True
+    return max(a[0], b[0]) < min(a[1], b[1])
+
+
+def _span(start: ir.Value, end: ir.Value) -> Range:
+    """[start, end) when both are constants."""
+    first, last = _constant(start), _constant(end)
+    return (first, last) if first is not None and last is not None else None
+
+
+def _written_range(writer: ir.Operation, value: ir.Value) -> Range:
+    """The bytes of `value` (an operand `writer` overwrites in place) that `writer` writes."""
+    if writer.name in ("stream.async.fill", "stream.async.update"):
+        return _span(writer.operands[2], writer.operands[3])  # target, its size, offset, end, ...
+    if writer.name == "stream.async.copy":
+        return _span(writer.operands[2], writer.operands[3])
+    if writer.name == "stream.async.dispatch":  # a tied operand: the range it binds, written as a whole
+        ranges = {_dispatch_range(writer, index) for index in _operand_indices(writer, value)}
+        return ranges.pop() if len(ranges) == 1 else None
+    return None  # a collective, a store, a call, an execute: not spelled out here
+
+
+def _read_range(reader: ir.Operation, operand: int, writer: ir.Operation) -> Range:
+    """The bytes `reader` reads through its operand number `operand`."""
+    if reader.name == "stream.async.slice" and operand == 0:
+        return _span(reader.operands[2], reader.operands[3])
+    if reader.name == "stream.async.copy" and operand == 4:  # the source (the target keeps its other bytes)
+        return _span(reader.operands[6], reader.operands[7])
+    if reader.name == "stream.async.update" and operand == 4:  # the update is read whole
+        size = _constant(reader.operands[5])
+        return (0, size) if size is not None else None
+    if reader.name == "stream.async.dispatch":
+        index = operand - _segment_start(reader, 1)
+        if index in _tied_indices(reader):  # written in place: its result keeps the bytes it does not bind
+            return None
+        return _dispatch_range(reader, index)
+    if reader.name in _CAPTURES and operand < len(reader.regions[0].blocks[0].arguments):
+        # A capture: the bytes the region's ops read through the block argument.
+        reads = [read for _, read in _readers(reader.regions[0].blocks[0].arguments[operand], writer)]
+        if not reads or any(read is None for read in reads):
+            return None if reads else (0, 0)
+        starts, ends = zip(*[read for read in reads if read is not None], strict=True)
+        return (min(starts), max(ends))
+    return None
+
+
+def _tied_indices(op: ir.Operation) -> set[int]:
+    if "tied_operands" not in op.attributes:
+        return set()
+    return {ir.IntegerAttr(index).value for index in ir.ArrayAttr(op.attributes["tied_operands"])}
+
+
+def _operand_indices(op: ir.Operation, value: ir.Value) -> list[int]:
+    """Where `value` is among `op`'s resource operands (a dispatch's: counted after its workload)."""
+    start = _segment_start(op, 1)
+    sizes = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
+    return [i for i in range(sizes[1]) if op.operands[start + i] == value]
+
+
+def _dispatch_range(op: ir.Operation, index: int) -> Range:
+    """[offset, end) of a dispatch's resource operand `index` (`%r[%offset to %end for %length]`). Only
+    resource operands have ranges: the n-th resource among the operands has the n-th offset and end."""
+    sizes = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
+    start = _segment_start(op, 1)
+    operands = [op.operands[start + i] for i in range(sizes[1])]
+    if not 0 <= index < len(operands) or not _is_resource(operands[index]):
+        return None
+    nth = sum(1 for value in operands[:index] if _is_resource(value))
+    offsets = _segment_start(op, 3)  # workload, resource operands, their sizes, offsets, ends, ...
+    ends = _segment_start(op, 4)
+    if nth >= sizes[3] or nth >= sizes[4]:
+        return None
+    return _span(op.operands[offsets + nth], op.operands[ends + nth])
+
+
+def _is_resource(value: ir.Value) -> bool:
+    return str(value.type).startswith("!stream.resource")
 
 
 def _hands_out(op: ir.Operation) -> bool:

@@ -1,11 +1,24 @@
 """The lit test format of the corpus (`corpus/lit.cfg.py`): lit's ShTest, with each entry's expectation
 read from its `status:` line, so that an entry never says XFAIL in two places that could disagree.
 
+XFAIL means the bug, nothing else. An `open` entry is expected to fail, but a failure counts as the
+expected one only when it shows a sign of the bug itself: FileCheck's complaint about this entry's CHECK
+lines, a result iree-run-module found wrong or an IREE status it returned, a crash's stack, a compiler
+diagnostic, or (timeout entries) a hang. A reproducer that cannot run says so instead of passing as "bug
+still there":
+- "cannot express here": the entry does not parse on the compiler under test, or a RUN line asks for a pass
+  or option that compiler does not have (an older release, another build);
+- "broken reproducer": a tool is missing or not executable, or the runtime cannot load the module (another
+  release's bytecode), or the failure shows no sign of the bug at all.
+Both are UNRESOLVED, which fails the suite (lit turns only a FAIL of an expected failure into XFAIL).
+
 It lives here, not in lit.cfg.py, because lit sends the format to its worker processes by reference.
 """
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -14,15 +27,99 @@ import lit.Test
 
 from stream_fuzz.corpus import MalformedEntry, read_entry
 
+# A RUN line asks for what the compiler under test does not have: the entry cannot be expressed there.
+CANNOT_EXPRESS = (
+    "Unknown command line argument",
+    "Cannot find option named",
+    "does not refer to a registered pass",
+    "failed to parse pass pipeline",
+    "unknown pass",
+    "for the --compile-from option",
+)
+# The reproducer itself is broken (or this machine's setup is): never the bug.
+BROKEN = (
+    "command not found",
+    "No such file or directory",
+    "No module named",
+    "Permission denied",
+    "Traceback (most recent call last)",
+    "version mismatch",  # the runtime of another release refuses the module
+    "could not open input file",
+)
+# What the bug itself looks like in lit's transcript; `{name}` is the entry's file name.
+SYMPTOMS = (
+    r"{name}:\d+: error: ",  # FileCheck: a CHECK line of this entry does not hold
+    r"filecheck error: '<stdin>' is empty",  # FileCheck: the compiler printed nothing (it failed)
+    r"\[FAILED\] result\[",  # iree-run-module: a result differs from the --expected_output
+    r"\b(INVALID_ARGUMENT|FAILED_PRECONDITION|OUT_OF_RANGE|INTERNAL|UNKNOWN|ABORTED|DATA_LOSS); ",
+    r"Stack dump:",  # a crash of the compiler
+    r"command failed with exit status: -\d+",  # killed by a signal
+    r"^# \| .*\.mlir:\d+:\d+: error: ",  # the compiler rejects the program (after it parsed)
+)
+
+
+def iree_opt_of(test: Any) -> str | None:
+    """The `iree-opt` under test, as lit.cfg.py chose it."""
+    return getattr(test.config, "iree_opt", None)
+
+
+def parses(iree_opt: str, path: Path) -> tuple[bool, str]:
+    """Whether the compiler under test reads every witness of the entry (no pass is run)."""
+    try:
+        done = subprocess.run(
+            [iree_opt, "--split-input-file", str(path), "-o", "/dev/null"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return False, f"{iree_opt} could not read it: {error}"
+    return done.returncode == 0, done.stderr.strip()
+
+
+def not_the_bug(name: str, kind: str, timed_out: bool, output: str) -> str | None:
+    """None when the failure of an open entry is the bug's own; else why it is not."""
+    if timed_out:
+        return None if kind == "timeout" else "broken reproducer: it hangs, and it is not a timeout entry"
+    for sign in CANNOT_EXPRESS:
+        if sign in output:
+            return f"cannot express here: the compiler says {sign!r}"
+    for sign in BROKEN:
+        if sign in output:
+            return f"broken reproducer: {sign!r} (a tool, a file or the setup, not the bug)"
+    symptoms = [pattern.format(name=re.escape(name)) for pattern in SYMPTOMS]
+    if not any(re.search(pattern, output, re.M) for pattern in symptoms):
+        return "broken reproducer: it fails without any sign of the bug"
+    if kind == "crash" and not re.search(symptoms[4] + "|" + symptoms[5], output, re.M):
+        return "broken reproducer: a crash entry that does not crash"
+    return None
+
 
 class CorpusTest(lit.formats.ShTest):
-    """An `open` entry is a known bug: its CHECK lines state the correct output, so lit expects it to fail."""
+    """An `open` entry is a known bug: its CHECK lines state the correct output, so lit expects it to fail,
+    for the bug's reason only (see the module docstring)."""
 
     def execute(self, test: Any, lit_config: Any) -> Any:
+        path = Path(test.getSourcePath())
         try:
-            entry = read_entry(Path(test.getSourcePath()))
+            entry = read_entry(path)
         except MalformedEntry as error:
             return lit.Test.Result(lit.Test.UNRESOLVED, str(error))
-        if entry.status == "open":
-            test.xfails = ["*"]
-        return super().execute(test, lit_config)
+        iree_opt = iree_opt_of(test)
+        if iree_opt:
+            ok, why = parses(iree_opt, path)
+            if not ok:
+                why = f"cannot express here: the entry does not parse on {iree_opt}:\n{why}"
+                return lit.Test.Result(lit.Test.UNRESOLVED, why)
+        if entry.status != "open":
+            return super().execute(test, lit_config)
+        test.xfails = ["*"]  # lit turns a FAIL into XFAIL, and a PASS into XPASS (fixed?), after this returns
+        result = super().execute(test, lit_config)
+        timed_out = result.code is lit.Test.TIMEOUT
+        if result.code is not lit.Test.FAIL and not timed_out:
+            return result
+        why = not_the_bug(path.name, entry.kind, timed_out, result.output or "")
+        if why is None:
+            return lit.Test.Result(lit.Test.FAIL, result.output, result.elapsed)
+        output = f"stream-fuzz corpus: {why}\n\n{result.output}"
+        return lit.Test.Result(lit.Test.UNRESOLVED, output, result.elapsed)

@@ -2,32 +2,41 @@
 // signature: invalid-program-3c4a7adc9701
 // status: open
 // severity: -
-// found: by stream-fuzz reduce from corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir
+// found: by hand from corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir (the IR before the pass that breaks it)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
-// pipeline: builtin.module(iree-stream-verify-lowering-to-async)
+// pipeline: builtin.module(util.func(iree-stream-schedule-execution),iree-stream-verify-lowering-to-async)
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-transfer-of-barrier-not-partitioned.mlir
-// pass: iree-stream-verify-lowering-to-async
+// pass: iree-stream-schedule-execution
+// releases: has the bug 3.2-3.13 (3.2-3.9 segfault in it, 3.10-3.13 reject); cannot express 3.1 (no stream.async.barrier)
 // reduced-from: corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir (its triage says why this is wrong)
-// reduced: the IR before this pass, 16 lines of code, to 13 in 1 s (19 candidates)
-// what was found:
-//   loc("-":10:10): error: 'stream.async.transfer' op : streamable op expected to be in an execution region
-//   loc("-":10:10): error: 'stream.async.transfer' op illegal for this phase of lowering in the stream dialect; expected to have been converted or removed
+// input: the IR that iree-stream-transformation-pipeline hands iree-stream-schedule-execution (bisected with
+//   --mlir-print-ir-after-all): valid, no execute regions yet. iree-stream-schedule-execution wraps the splat
+//   (and drops the barrier) but leaves the transfer of the barrier's result outside every execute region;
+//   iree-stream-verify-lowering-to-async, which the full pipeline runs after it, only makes that an error:
+//   "streamable op expected to be in an execution region". Shown to pass on correct outputs of the pass
+//   written by hand (the transfer in the splat's execute on @d0; the barrier kept and the transfer in an
+//   execute of its own on @d1).
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-verify-lowering-to-async)' %s 2>&1 | FileCheck %s
+// RUN: iree-opt --pass-pipeline='builtin.module(util.func(iree-stream-schedule-execution),iree-stream-verify-lowering-to-async)' %s 2>&1 | FileCheck %s
 
 module {
+  util.global private @d0 : !hal.device
   util.global private @d1 : !hal.device
   util.func public @main() {
-    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
     %c0_i8 = arith.constant 0 : i8
-    %results, %result_timepoint = stream.async.execute on(#hal.device.affinity<@d1>) with() -> !stream.resource<transient>{%c1} {
-      %1 = stream.async.splat %c0_i8 : i8 -> !stream.resource<transient>{%c1}
-      stream.yield %1 : !stream.resource<transient>{%c1}
-    } => !stream.timepoint
-    %0 = stream.async.transfer %results : !stream.resource<transient>{%c1} -> to(#hal.device.affinity<@d1>) !stream.resource<transient>{%c1}
+    %0 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i8 : i8 -> !stream.resource<transient>{%c16}
+    %1 = stream.async.barrier on(#hal.device.affinity<@d0>) %0 : !stream.resource<transient>{%c16}
+    %2 = stream.async.transfer %1 : !stream.resource<transient>{%c16} -> to(#hal.device.affinity<@d1>) !stream.resource<transient>{%c16}
+    %3 = util.optimization_barrier %2 : !stream.resource<transient>
     util.return
   }
 }
 
-// CHECK: util.func
+// The correct output: the transfer is inside an execute region, so the verifier accepts the module.
+// CHECK-NOT: error:
+// CHECK: util.func public @main
+// CHECK: stream.async.execute
+// CHECK: stream.async.transfer
+// CHECK-NOT: error:

@@ -82,7 +82,7 @@ def test_an_external_compiler_is_checked_for_clobbered_reads_midway_too(native_i
     corpus under the signature the in-process worker gives it: same first pass, same entry."""
     names = [
         "async-clobbered-read-copy-on-write-skips-async-store",
-        "async-clobbered-read-cse-merges-a-dispatch-with-its-copy",
+        "async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy",
     ]
     with Judge() as pinned, Judge(str(native_iree_opt)) as external:
         for name in names:

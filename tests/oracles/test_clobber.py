@@ -20,6 +20,9 @@ from tests.oracles.conftest import PROGRAMS
 LOOK_AFTER = "iree-stream-place-transfer-executions"  # the last pass before scheduling
 PARTITIONED = "iree-stream-schedule-execution"  # the last pass the worker's check reads (worker_hooks.MIDWAY)
 PARTITIONING_BUG = "async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write"
+# Compiler bugs' programs kept as test inputs (a corpus entry holds one runnable program per bug).
+CLOBBER_INPUTS = Path(__file__).resolve().parent / "clobber"
+CROSS_DEVICE_PARTITIONING = CLOBBER_INPUTS / "partitioning_read_outlives_its_partition.mlir"
 # Correct programs with in-place writes: a clone that must stay, one the compiler rightly elides (the
 # write and the read are in exclusive branches), tied updates and fills, a call, a loop, and an await the
 # canonicalizer sinks below a fill of a value whose awaited result nobody uses (an await reads nothing).
@@ -89,21 +92,25 @@ def test_the_compilers_partitioned_ir_of_a_correct_program_is_clean(
 def test_a_read_partitioned_after_an_in_place_write_is_clobbered(
     printed_after: Callable[[str, str], str],
 ) -> None:
-    # The compiler's own output: @read came before the fill in program order, ScheduleExecution put it
-    # in a later execute. The reader named is that execute, the writer the fill inside the earlier one.
+    # The compiler's own output: each @read came before its fill in program order, ScheduleExecution put
+    # it in a later execute (the entry's two witnesses). The reader named is that execute, the writer the
+    # fill inside the earlier one.
     text = printed_after(corpus_witness(PARTITIONING_BUG, 0), PARTITIONED)
     before = printed_after(corpus_witness(PARTITIONING_BUG, 0), LOOK_AFTER)
     assert clobbered_reads(ir.Module.parse(before, ir.Context())) == []  # right until partitioning
-    [clobber] = clobbered_reads(ir.Module.parse(text, ir.Context()))
-    assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.execute")
+    clobbers = clobbered_reads(ir.Module.parse(text, ir.Context()))
+    assert len(clobbers) == 2
+    names = {(c.writer_name, c.reader_name) for c in clobbers}
+    assert names == {("stream.async.fill", "stream.async.execute")}
 
 
 def test_a_region_result_read_after_the_write_inside_its_region_is_clobbered(
     printed_after: Callable[[str, str], str],
 ) -> None:
-    # Witness 2: the first execute yields both the pre-fill value and the fill's result; an execute
-    # issued later reads the pre-fill one. The yield itself reads nothing: one clobber, named at the reader.
-    text = printed_after(corpus_witness(PARTITIONING_BUG, 1), PARTITIONED)
+    # The cross-device form: the first execute yields both the pre-fill value and the fill's result; an
+    # execute issued later reads the pre-fill one. The yield itself reads nothing: one clobber, named at the
+    # reader.
+    text = printed_after(CROSS_DEVICE_PARTITIONING.read_text(), PARTITIONED)
     [clobber] = clobbered_reads(ir.Module.parse(text, ir.Context()))
     assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.execute")
     assert "@ex::@read" not in clobber.writer
@@ -123,7 +130,7 @@ def test_a_wave_placed_above_a_read_of_what_it_overwrites_is_clobbered(
 
 def test_an_unused_region_result_is_no_read(printed_after: Callable[[str, str], str]) -> None:
     # The same IR with the late reader gone (a mutant): the stale value is yielded but nobody reads it.
-    module = ir.Module.parse(printed_after(corpus_witness(PARTITIONING_BUG, 1), PARTITIONED), ir.Context())
+    module = ir.Module.parse(printed_after(CROSS_DEVICE_PARTITIONING.read_text(), PARTITIONED), ir.Context())
     [reader] = [op for op in walk(module, "stream.async.execute") if "@ex::@read" in str(op)]
     _drop_uses_of_results(reader)
     reader.erase()
@@ -193,3 +200,74 @@ def test_the_judge_finds_nothing_midway_in_a_correct_program(name: str, judge: J
     text = (PROGRAMS / f"{name}.mlir").read_text()
     verdict = judge.judge(text, resolve_pipeline("stream"))
     assert not [v for v in verdict.violations if v.rule.id == "async/clobbered-read"]
+
+
+# Byte ranges: a read after an in-place write is clobbered only when it reads a byte the write wrote.
+
+_FILL_THEN_READ = """
+util.global private @d0 : !hal.device
+util.func public @f(%n: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c0_i8 = arith.constant 0 : i8
+  %c7_i8 = arith.constant 7 : i8
+  %a = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i8 : i8 -> !stream.resource<*>{{%c2}}
+  %w = stream.async.fill on(#hal.device.affinity<@d0>) %c7_i8, %a[{write}]
+      : i8 -> %a as !stream.resource<*>{{%c2}}
+  %r = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@read(%a[{read}])
+      : (!stream.resource<*>{{%c2}}) -> !stream.resource<*>{{%c1}}
+  util.optimization_barrier %w : !stream.resource<*>
+  util.optimization_barrier %r : !stream.resource<*>
+  util.return
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("write", "read", "clobbered"),
+    [
+        ("%c0 to %c1 for %c1", "%c1 to %c2 for %c1", False),  # [1,2) after [0,1): other bytes
+        ("%c0 to %c1 for %c1", "%c0 to %c2 for %c2", True),  # [0,2) after [0,1): byte 0 was overwritten
+        ("%c1 to %c2 for %c1", "%c1 to %c2 for %c1", True),  # the same byte
+        ("%c1 to %c1 for %c0", "%c0 to %c2 for %c2", False),  # an empty write writes nothing
+        ("%c0 to %c1 for %c1", "%n to %c2 for %c1", True),  # an offset not known: any byte
+        ("%n to %c2 for %c1", "%c0 to %c1 for %c1", True),
+    ],
+)
+def test_a_read_is_clobbered_only_where_the_write_wrote(write: str, read: str, clobbered: bool) -> None:
+    module = ir.Module.parse(_FILL_THEN_READ.format(write=write, read=read), ir.Context())
+    found = clobbered_reads(module)
+    assert [c.reader_name for c in found] == (["stream.async.dispatch"] if clobbered else [])
+
+
+def test_a_copy_reading_bytes_the_write_left_alone_is_not_clobbered(native_iree_opt: Path) -> None:
+    # The compiler's own output: the canonicalize after copy elision makes a copy read bytes [1,2) of a
+    # value after another copy wrote bytes [0,1) of it in place. Correct, so silent; moved onto byte 0 (a
+    # mutant), the read is clobbered.
+    text = (CLOBBER_INPUTS / "copy_reads_bytes_the_write_left_alone.mlir").read_text()
+    done = subprocess.run(
+        [str(native_iree_opt), "--pass-pipeline=builtin.module(util.func(canonicalize))", "-"],
+        input=text, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    module = ir.Module.parse(done.stdout, ir.Context())
+    copies = walk(module, "stream.async.copy")
+    assert len(copies) == 2  # the write into [0,1), then the read of [1,2) moved after it
+    assert clobbered_reads(module) == []
+    writer, reader = copies
+    assert reader.operands[4] == writer.operands[0]  # the read is of the storage the first copy wrote
+    reader.operands[6] = writer.operands[2]  # read from offset 0: bytes [0,2), byte 0 the write wrote
+    [clobber] = clobbered_reads(module)
+    assert (clobber.writer_name, clobber.reader_name) == ("stream.async.copy", "stream.async.copy")
+
+
+def test_a_wave_reading_bytes_an_earlier_wave_left_alone_is_not_clobbered(
+    printed_after: Callable[[str, str], str],
+) -> None:
+    # The compiler's own output: a copy in the first wave writes bytes [0,8) of a value in place, a copy
+    # in the second wave (a capture of the same value) reads its bytes [8,16). Nothing read was written.
+    text = (CLOBBER_INPUTS / "fold_reads_bytes_the_update_left_alone.mlir").read_text()
+    after = printed_after(text, "iree-stream-schedule-concurrency")
+    module = ir.Module.parse(after, ir.Context())
+    assert len(walk(module, "stream.async.concurrent")) >= 2
+    assert clobbered_reads(module) == []

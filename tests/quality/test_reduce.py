@@ -55,7 +55,8 @@ def test_an_injected_seed_bug_is_reduced_to_a_one_pass_test_that_tells_faulty_fr
 
 
 def test_a_real_clobbered_read_is_reduced_under_the_pass_that_breaks_it(real: Judge) -> None:
-    entry = read_entry(CORPUS / "async-clobbered-read-cse-merges-a-dispatch-with-its-copy.mlir")
+    # The cse copy-on-write bug as a 14-line async program (its corpus entry is now a runtime witness).
+    entry = read_entry(Path(__file__).parent / "cse_clobber_entry.mlir")
     reduction = reduce_entry(entry, real, budget_s=120)
     assert reduction.stage.name == "cse after canonicalize (2nd)" and reduction.stage.async_ir
     # The hand-cut witness is 14 lines through the whole pipeline; before cse it must not be larger.
