@@ -11,6 +11,7 @@ from pathlib import Path
 from stream_fuzz.attribution import WitnessProver
 from stream_fuzz.compiler import native_iree_opt
 from stream_fuzz.corpus import Corpus, read_entry
+from stream_fuzz.releases import VerdictCache
 from tests.conftest import CORPUS
 from tests.corpus.test_lit_format import CASES, HEADER
 
@@ -49,13 +50,17 @@ def test_the_witness_decides_and_its_verdict_is_cached(tmp_path: Path) -> None:
     absent = read_entry(_entry(folder, "fixed_and_passing.mlir"))  # its CHECK passes: no bug here
     unreadable = read_entry(_entry(folder, "does_not_parse.mlir"))  # cannot be expressed: not shown
     cache = tmp_path / "verdicts.json"
-    prover = WitnessProver(native_iree_opt(), cache)
+    prover = WitnessProver(native_iree_opt(), VerdictCache(cache))
     assert prover(shows) is True
     assert prover(absent) is False
     assert prover(unreadable) is False
-    assert sorted(json.loads(cache.read_text()).values()) == ["cannot express", "correct", "has the bug"]
+    assert sorted(v[0] for v in json.loads(cache.read_text()).values()) == [
+        "cannot express",
+        "correct",
+        "has the bug",
+    ]
     # The verdict is read from the cache, not run again (a cached lie would be believed: it is keyed by
     # the compiler's release and the entry's text).
-    key = next(k for k, v in json.loads(cache.read_text()).items() if v == "correct")
-    cache.write_text(json.dumps({**json.loads(cache.read_text()), key: "has the bug"}))
-    assert WitnessProver(native_iree_opt(), cache)(absent) is True
+    key = next(k for k, v in json.loads(cache.read_text()).items() if v[0] == "correct")
+    cache.write_text(json.dumps({**json.loads(cache.read_text()), key: ["has the bug", "XFAIL"]}))
+    assert WitnessProver(native_iree_opt(), VerdictCache(cache))(absent) is True
