@@ -13,6 +13,7 @@ neither a repaired file nor such a reason fails `test_every_runtime_witness_has_
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 import subprocess
@@ -28,8 +29,16 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"
 REPAIRED = Path(__file__).resolve().parent / "repaired"
 
-# Entries whose repair cannot be expressed as a program or an iree-compile flag: entry stem -> why.
-UNREPAIRABLE: dict[str, str] = {}
+# Open entries that run a program but have no repair here, each with the reason: entry stem -> why.
+UNREPAIRABLE: dict[str, str] = {
+    # Its iree-run-module line passes on 3.13 (the local-task devices share host memory, so the caller's
+    # own @d0 buffer handed back as the @d1 result holds the right numbers); the bug is shown by its last
+    # RUN line, a FileCheck of the stream output (no copy of the import for @d1). Nothing fails at run time,
+    # so there is no runtime failure to repair; its triage also still asks upstream whether it is a bug.
+    "placement-export-import-returned-through-a-branch-on-another-device": (
+        "its run passes on 3.13: the bug is shown by the FileCheck RUN line, not by the run"
+    ),
+}
 
 # What the bug looks like when the entry's program runs (or fails to compile) on the pinned compiler.
 FAILED_RESULT = re.compile(r"\[FAILED\] result\[\d+\]")
@@ -85,8 +94,14 @@ def _repair_of(entry: Path) -> Repair | None:
     if not path.is_file():
         return None
     text = path.read_text()
-    first = text.splitlines()[0] if text else ""
-    why = first.removeprefix("// repair:").strip() if first.startswith("// repair:") else ""
+    lines = text.splitlines()
+    why = ""
+    if lines and lines[0].startswith("// repair:"):
+        # `// repair: ...` and its continuation lines (`//   ...`)
+        parts = [lines[0].removeprefix("// repair:").strip()]
+        more = itertools.takewhile(lambda line: line.startswith("//   "), lines[1:])
+        parts += [line[2:].strip() for line in more]
+        why = " ".join(parts)
     flags = re.search(r"^// repair-flags:(.*)$", text, re.M)
     return Repair(path, tuple(shlex.split(flags[1])) if flags else (), why)
 
@@ -183,7 +198,7 @@ def test_every_runtime_witness_has_a_repair() -> None:
         repair = _repair_of(path)
         if repair is None:
             continue
-        assert repair.why, f"{repair.path.name}: the first line must be `// repair: <what and why>`"
+        assert repair.why, f"{repair.path.name}: it must begin with `// repair: <what and why>`"
         if repair.flags:
             # A flag repair runs the entry's own program: the copy beside it must not have drifted.
             assert _program(repair.path.read_text()) == _program(path.read_text()), (

@@ -1,4 +1,5 @@
-// repair: with partitioning favor debug ScheduleConcurrency forms no waves, so no wave is inserted above @read; the program is the entry's, unchanged
+// repair: with partitioning favor debug ScheduleConcurrency forms no waves, so no wave is inserted above
+//   @read; the program is the entry's, unchanged
 // repair-flags: --iree-stream-partitioning-favor=debug
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
@@ -77,6 +78,3 @@ util.func public @main() -> (!hal.buffer_view, !hal.buffer_view, !hal.buffer_vie
   %zv = stream.tensor.export on(#hal.device.affinity<@d0>) %ze : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
   util.return %rv, %wv, %zv : !hal.buffer_view, !hal.buffer_view, !hal.buffer_view
 }
-
-// The correct output: %r is @produce's 1 2 3 4 (read before @write overwrites %p#0 with @produce's second
-// result), %w and %z are 10 20 30 40. On 3.13 %r comes back 10 20 30 40.

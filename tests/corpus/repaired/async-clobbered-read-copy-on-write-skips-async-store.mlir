@@ -1,4 +1,6 @@
-// repair: the load of %st is written above the store into %st (the same program: %st is a value, the load reads it whichever op comes first), so no store writes %st while it is still read and copy-on-write has nothing to copy
+// repair: the load of %st is written above the store into %st (the same program: %st is a value, the load
+//   reads it whichever op comes first), so no store writes %st while it is still read and copy-on-write has
+//   nothing to copy
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 util.func public @main() -> (!hal.buffer_view, !hal.buffer_view) {
@@ -17,6 +19,3 @@ util.func public @main() -> (!hal.buffer_view, !hal.buffer_view) {
   %sv = stream.tensor.export on(#hal.device.affinity<@d0>) %se : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
   util.return %wv, %sv : !hal.buffer_view, !hal.buffer_view
 }
-
-// The correct output: %w loads word 0 of %st, which holds 7 (the store makes a new value %s1 = 1 7 7 7).
-// On 3.13 %w is 1.

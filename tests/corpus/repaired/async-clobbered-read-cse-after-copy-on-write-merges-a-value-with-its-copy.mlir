@@ -1,4 +1,8 @@
-// repair: util.optimization_barrier (an identity on values: the program means the same) on %z before the second transfer, so the two transfers are no longer equal and cse cannot merge them, and on %a before both its fill and @f, so copy-on-write's clone for the fill is a real copy of a barrier result (not a second operandless @make, PropagateCloneableOps) and cse has no second @make to merge; the triage's own repair, both cse runs removed from the stream pipeline, has no iree-compile option
+// repair: util.optimization_barrier (an identity on values: the program means the same) on %z before the
+//   second transfer, so the two transfers are no longer equal and cse cannot merge them, and on %a before
+//   both its fill and @f, so copy-on-write's clone for the fill is a real copy of a barrier result (not a
+//   second operandless @make, PropagateCloneableOps) and cse has no second @make to merge; the triage's own
+//   repair, both cse runs removed from the stream pipeline, has no iree-compile option
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 util.global private @d1 = #hal.device.target<"local", {ordinal = 1 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device

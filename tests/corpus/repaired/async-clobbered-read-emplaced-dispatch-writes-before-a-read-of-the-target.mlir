@@ -1,4 +1,6 @@
-// repair: @produce's result goes through util.optimization_barrier before the update (an identity on values: the program means the same), so EmplaceAllocations finds no dispatch result to write into %t in place ahead of @read
+// repair: @produce's result goes through util.optimization_barrier before the update (an identity on
+//   values: the program means the same), so EmplaceAllocations finds no dispatch result to write into %t in
+//   place ahead of @read
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 stream.executable private @ex {

@@ -1,4 +1,6 @@
-// repair: the clones %k and %ck read %t and %ct through util.optimization_barrier (an identity on values: the program means the same), which the transfer folds cannot look through, so no read of a copy becomes a read of its origin after the origin's in-place write
+// repair: the clones %k and %ck read %t and %ct through util.optimization_barrier (an identity on values:
+//   the program means the same), which the transfer folds cannot look through, so no read of a copy becomes
+//   a read of its origin after the origin's in-place write
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 util.global private @d1 = #hal.device.target<"local", {ordinal = 1 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device

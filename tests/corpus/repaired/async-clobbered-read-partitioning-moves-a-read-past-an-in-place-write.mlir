@@ -1,4 +1,6 @@
-// repair: both @read results go through util.optimization_barrier before their users (an identity on values: the program means the same); the host then awaits @read's partition before it issues the fill's, so no reader is partitioned after the in-place write of what it reads
+// repair: both @read results go through util.optimization_barrier before their users (an identity on
+//   values: the program means the same); the host then awaits @read's partition before it issues the
+//   fill's, so no reader is partitioned after the in-place write of what it reads
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 util.global private @d1 = #hal.device.target<"local", {ordinal = 1 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device

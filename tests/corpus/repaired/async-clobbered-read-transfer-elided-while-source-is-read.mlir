@@ -1,4 +1,6 @@
-// repair: %a1 and %b1 reach their same-device transfers through util.optimization_barrier (an identity on values: the program means the same); each transfer's source then has one use, so eliding it is safe and the later in-place writes no longer hit values still read
+// repair: %a1 and %b1 reach their same-device transfers through util.optimization_barrier (an identity on
+//   values: the program means the same); each transfer's source then has one use, so eliding it is safe and
+//   the later in-place writes no longer hit values still read
 
 module attributes {stream.topology = #hal.device.topology<links = [(@d0 -> @d0 = {unified_memory = true})]>} {
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device

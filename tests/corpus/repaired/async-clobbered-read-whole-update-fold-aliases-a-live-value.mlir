@@ -1,4 +1,6 @@
-// repair: each whole update is written as two updates of its target's halves with slices of the update value (the same bytes land in the same places: the program means the same), so AsyncUpdateOp::fold, which folds only an update of the whole target, cannot alias the target to a value still read
+// repair: each whole update is written as two updates of its target's halves with slices of the update
+//   value (the same bytes land in the same places: the program means the same), so AsyncUpdateOp::fold,
+//   which folds only an update of the whole target, cannot alias the target to a value still read
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 stream.executable private @ex {

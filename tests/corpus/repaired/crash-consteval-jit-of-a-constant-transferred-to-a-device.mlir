@@ -1,4 +1,6 @@
-// repair: without const-eval the transferred constant is not JIT-compiled (the crashing step); the program is the entry's, unchanged, and const-eval only precomputes what it computes
+// repair: without const-eval the hoisted initializer of the transferred constant is not JIT-compiled for
+//   the host (the JIT module is where it crashes); the program is the entry's, unchanged, and const-eval
+//   only precomputes what it computes
 // repair-flags: --iree-opt-const-eval=false
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device

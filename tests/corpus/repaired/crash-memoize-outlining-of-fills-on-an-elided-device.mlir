@@ -1,4 +1,5 @@
-// repair: without HAL memoization the fills are not outlined into a memoize region (the crashing step); the program is the entry's, unchanged, and memoization is only a cache of command buffers
+// repair: without HAL memoization the fills are not outlined into a memoize region (the crashing step); the
+//   program is the entry's, unchanged, and memoization is only a cache of command buffers
 // repair-flags: --iree-hal-memoization=false
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device

@@ -1,4 +1,5 @@
-// repair: a default device gives the dispatch the affinity AffinityAnalysis fails to find (its only device, @d0, where its result is exported); the program is the entry's, unchanged
+// repair: a default device gives the dispatch the affinity AffinityAnalysis fails to find (its only device,
+//   @d0, where its result is exported); the program is the entry's, unchanged
 // repair-flags: --iree-hal-default-device=d0
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device

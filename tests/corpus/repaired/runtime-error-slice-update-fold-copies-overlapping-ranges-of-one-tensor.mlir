@@ -1,4 +1,6 @@
-// repair: the slice %v1 goes through util.optimization_barrier before the insert (an identity on values: the program means the same), so CombineSliceUpdateFromToCopy does not turn slice + update into an overlapping copy within one resource
+// repair: the slice %v1 goes through util.optimization_barrier before the insert (an identity on values:
+//   the program means the same), so CombineSliceUpdateFromToCopy does not turn slice + update into an
+//   overlapping copy within one resource
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 func.func @main(%v0: tensor<8xi32> {iree.abi.affinity = #hal.device.affinity<@d0>}) -> tensor<8xi32> {

@@ -1,4 +1,6 @@
-// repair: the slice %v1 goes through util.optimization_barrier before the insert (an identity on values: the program means the same), so ConvertTensorToFlow does not clone the extract_slice into the insert's dispatch, whose load and store would overlap in one buffer
+// repair: the slice %v1 goes through util.optimization_barrier before the insert (an identity on values:
+//   the program means the same), so ConvertTensorToFlow does not clone the extract_slice into the insert's
+//   dispatch, whose load and store would overlap in one buffer
 
 util.global private @d0 = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device
 func.func @main(%v0: tensor<2x4xi32> {iree.abi.affinity = #hal.device.affinity<@d0>}) -> tensor<2x4xi32> {
