@@ -173,8 +173,8 @@ def _run(entry: Path, program: Path, flags: tuple[str, ...], tools: Tools, tmp: 
 
 
 def _the_bug(entry: Path, outcome: Outcome) -> bool:
-    """The failure is the bug's own: a wrong result or an IREE status at run time, or the compiler crashing
-    or rejecting the (valid) program, as the entry's kind says."""
+    """The failure is the bug's own: a wrong result, or at run time an IREE status whose message the entry
+    quotes, or the compiler crashing or rejecting the (valid) program, as the entry's kind says."""
     kind = read_entry(entry).kind
     if outcome.ran is None:
         crashed = outcome.compiled.returncode < 0 or "Stack dump" in outcome.output
@@ -182,7 +182,14 @@ def _the_bug(entry: Path, outcome: Outcome) -> bool:
             return crashed
         return kind == "invalid-program" and bool(COMPILER_ERROR.search(outcome.output))
     ran = outcome.ran.stdout + outcome.ran.stderr
-    return bool(FAILED_RESULT.search(ran) or (outcome.ran.returncode != 0 and IREE_STATUS.search(ran)))
+    if FAILED_RESULT.search(ran):
+        return True
+    status = IREE_STATUS.search(ran)
+    if outcome.ran.returncode == 0 or not status:
+        return False
+    # A run-time error: the entry records IREE's message (`INVALID_ARGUMENT; <message>; while ...`).
+    message = ran[status.end() :].split(";", 1)[0].strip()
+    return bool(message) and message in " ".join(entry.read_text().replace("//", " ").split())
 
 
 def test_every_runtime_witness_has_a_repair() -> None:
