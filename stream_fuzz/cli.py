@@ -36,7 +36,7 @@ from stream_fuzz.corpus import (
     Entry,
     MalformedEntry,
     code_lines,
-    read_corpus as read_corpus_entries,
+    read_corpus,
     read_entry,
     split_programs,
     write_atomically,
@@ -45,9 +45,9 @@ from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
 from stream_fuzz.fleet.status import pull_entries, read_status, render_status, shown
-from stream_fuzz.issue_draft import ONE_PASS as DRAFT_ONE_PASS
-from stream_fuzz.issue_draft import REPRO as DRAFT_REPRO
 from stream_fuzz.issue_draft import (
+    ONE_PASS,
+    REPRO,
     ReleaseResult,
     Tools,
     async_clobber_in_any,
@@ -355,7 +355,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.reduce:
         return _report_reduced(args)
     if len(args.iree_opt or []) > 1:
-        raise UsageError("--iree-opt names the one compiler whose output the draft shows (repeat it only with --reduce)")
+        raise UsageError(
+            "--iree-opt names the one compiler whose output the draft shows (repeat it only with --reduce)"
+        )
     timeout = _positive(args.timeout, "--timeout") if args.timeout is not None else None
     if args.all:
         if args.entry:
@@ -383,7 +385,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         tools = find_tools(Path(args.iree_opt[0]) if args.iree_opt else None)
     except (CompilerNotFound, FileNotFoundError) as error:
         raise UsageError(str(error)) from error
-    known = [e for e in (read_corpus_entries(corpus)) if not isinstance(e, MalformedEntry)]
+    known = [e for e in (read_corpus(corpus)) if not isinstance(e, MalformedEntry)]
     failures = 0
     for entry in open_entries:
         started = time.monotonic()
@@ -400,7 +402,10 @@ def cmd_report(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
         if "the bug did not show in this run" in text:
             failures += 1
-            print(f"stream-fuzz report: {entry.path.name}: its RUN lines all pass on {tools.release}", file=sys.stderr)
+            print(
+                f"stream-fuzz report: {entry.path.name}: its RUN lines all pass on {tools.release}",
+                file=sys.stderr,
+            )
     if args.all:
         wanted = {f"{entry.path.stem}.md" for entry in open_entries}
         for stale in sorted(Path(args.write_drafts).glob("*.md")):
@@ -412,7 +417,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _draft_of(entry: Entry, tools: Tools, known: list[Entry], timeout: float | None) -> str:
     limit = timeout or (REPORT_TIMEOUT_HANG_S if entry.kind == "timeout" else REPORT_TIMEOUT_S)
-    main = run_file(lit_text(entry.text), DRAFT_REPRO, tools, limit)
+    main = run_file(lit_text(entry.text), REPRO, tools, limit)
     one_pass = None
     path = one_pass_path(entry)
     if path.is_file():
@@ -420,7 +425,7 @@ def _draft_of(entry: Entry, tools: Tools, known: list[Entry], timeout: float | N
             reduced = read_entry(path)
         except MalformedEntry as error:
             raise UsageError(str(error)) from error
-        one_pass = (reduced, run_file(lit_text(reduced.text), DRAFT_ONE_PASS, tools, limit))
+        one_pass = (reduced, run_file(lit_text(reduced.text), ONE_PASS, tools, limit))
     return draft_from_entry(entry, main, one_pass, tools.release, related(entry, known))
 
 
@@ -942,7 +947,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument(
         "--reduce",
         action="store_true",
-        help="the old draft: re-reduce the entry to one pass and replay it (slow; names stream-fuzz commands)",
+        help="the old draft: re-reduce the entry to one pass, replay it (slow; names stream-fuzz commands)",
     )
     report.add_argument(
         "--budget",
@@ -956,7 +961,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         metavar="S",
-        help="time limit of one RUN command (default 120, 20 for timeout entries); with --reduce, per compile",
+        help="time limit of a RUN command (default 120, 20 for timeout entries); with --reduce, per compile",
     )
     report.set_defaults(run=cmd_report)
 
@@ -1124,7 +1129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(version_text())
             return EXIT_OK
         if args.command is None:
-            commands = "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+            commands = (
+                "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+            )
             raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)

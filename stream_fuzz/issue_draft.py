@@ -273,6 +273,8 @@ ONE_PASS = "one-pass.mlir"  # `%s` of the one-pass reproducer
 TEMP = "out"  # `%t`: a path the RUN lines may write
 _WORD = r"(?<![\w/.-]){}(?![\w/.-])"  # a tool's name as a whole word, as corpus/lit.cfg.py substitutes it
 _MAX_OUTPUT_LINES = 30
+# An absolute path of this machine (not part of a URL, a relative path, or a rule like `placement/read`).
+MACHINE_PATH = re.compile(r"(?<![\w.~:/-])/(?:[\w.+@-]+/)+([\w.+@-]+)")
 _EFFECT = {
     "invalid-program": "rejects valid input",
     "crash": "crashes",
@@ -402,8 +404,8 @@ def run_file(text: str, name: str, tools: Tools, timeout: float) -> Outcome:
             shown = portable(command, name)
             real = shown
             for tool, path in tools.paths().items():
-                real = re.sub(_WORD.format(re.escape(tool)), lambda _m, p=path: p, real)
-            script = "set -o pipefail\nnot() { ! \"$@\"; }\n" + real + "\n"
+                real = re.sub(_WORD.format(re.escape(tool)), path.replace("\\", "\\\\"), real)
+            script = 'set -o pipefail\nnot() { ! "$@"; }\n' + real + "\n"
             started = time.monotonic()
             process = subprocess.Popen(
                 ["bash", "-c", script],
@@ -434,9 +436,10 @@ def _clean(output: str, tools: Tools, folder: str) -> str:
         output = output.replace(path, tool)
         output = output.replace(str(Path(path).resolve()), tool)
     output = output.replace(folder + "/", "").replace(folder, ".")
+    output = MACHINE_PATH.sub(lambda m: m.group(1), output)  # a library in a backtrace: its name
     lines = [line.rstrip() for line in output.strip().splitlines()]
     if len(lines) > _MAX_OUTPUT_LINES:
-        lines = lines[:_MAX_OUTPUT_LINES] + [f"... ({len(lines) - _MAX_OUTPUT_LINES} more lines)"]
+        lines = [*lines[:_MAX_OUTPUT_LINES], f"... ({len(lines) - _MAX_OUTPUT_LINES} more lines)"]
     return "\n".join(lines)
 
 
@@ -505,8 +508,10 @@ def draft_from_entry(
     program = runs_a_program(text)
     wrong_data = program and "[FAILED]" in main.output
     pass_name = entry.pass_name or header_value(text, "pass")
-    lines = [f"# [Stream] {_entry_title(entry, pass_name, wrong_data)}", ""]
-    lines += [_summary(entry, pass_name, wrong_data, main, tools_release), ""]
+    # `cse (on func.func, ...)`: the pass alone; none when the header names no pass ("(the printer ...)")
+    short = pass_name.split()[0] if re.match(r"[\w-]+(\s|$)", pass_name) else ""
+    lines = [f"# [Stream] {_entry_title(entry, short, wrong_data)}", ""]
+    lines += [_summary(entry, short, wrong_data, main, tools_release), ""]
     if program:
         lines += ["## Runtime proof: the program computes wrong results" if wrong_data else
                   "## Reproducer: the program, compiled and run", ""]  # fmt: skip
@@ -515,7 +520,12 @@ def draft_from_entry(
             "",
         ]
     else:
-        lines += ["## Reproducer", "", f"Save this as `{REPRO}` (a lit test: its `RUN:` lines are the commands):", ""]
+        lines += [
+            "## Reproducer",
+            "",
+            f"Save this as `{REPRO}` (a lit test: its `RUN:` lines are the commands):",
+            "",
+        ]
     lines += ["```mlir", lit_text(text).rstrip(), "```", "", "```bash", *_shell(text, REPRO), "```", ""]
     if program:
         expected = _expected_outputs(text)
@@ -548,14 +558,14 @@ def draft_from_entry(
             "",
             *_what_it_prints(outcome, tools_release),
         ]
-    releases = entry.releases
+    releases = header_value(text, "releases") or entry.releases  # with its continuation lines
     lines += ["## Releases", ""]
     lines += [f"> {releases}" if releases else "Not computed yet.", ""]
     triage = header_value(text, "triage")
     if triage or pass_name:
         lines += ["## Root cause (the project's triage, not confirmed upstream)", ""]
         if pass_name:
-            lines += [f"Pass: `{pass_name}`.", ""]
+            lines += [f"Pass: {pass_name if '`' in pass_name else f'`{pass_name}`'}.", ""]
         if triage:
             lines += [f"> {triage}", ""]
     reachability = header_value(text, "reachability")
@@ -572,8 +582,8 @@ def draft_from_entry(
         lines.append("")
     lines += [
         "---",
-        f"Found by stream-fuzz (property-based fuzzing of IREE's multi-device stream scheduling); corpus entry "
-        f"`{entry.path.name}`. Drafted from the entry by `stream-fuzz report`.",
+        "Found by stream-fuzz (property-based fuzzing of IREE's multi-device stream scheduling); corpus "
+        f"entry `{entry.path.name}`. Drafted from the entry by `stream-fuzz report`.",
     ]
     return "\n".join(lines).rstrip() + "\n"
 
@@ -586,14 +596,17 @@ def _entry_title(entry: Entry, pass_name: str, wrong_data: bool) -> str:
     words = entry.path.stem.removeprefix(f"{kind}-").replace("-", " ")
     effect = "wrong results at run time" if wrong_data else _effect(entry, kind)
     where = f" in `{pass_name}`" if pass_name else ""
-    return f"{words[:1].upper()}{words[1:]} ({effect}{where})"
+    return f"{words} ({effect}{where})"
 
 
 def _effect(entry: Entry, kind: str) -> str:
     if kind in _EFFECT:
         return _EFFECT[kind]
-    if kind.startswith(("placement", "visibility")):
-        return f"{entry.severity or 'placement'}: storage on the wrong device or not made visible"
+    rules = entry.title.split(":", 1)[-1].strip()  # "placement/read, visibility/transfer"
+    if kind.startswith("placement"):
+        return f"places a resource where a device that uses it cannot reach it ({rules})"
+    if kind.startswith("visibility"):
+        return f"leaves a transfer's result invisible to its reader ({rules})"
     return entry.title
 
 
@@ -605,7 +618,10 @@ def _summary(entry: Entry, pass_name: str, wrong_data: bool, main: Outcome, rele
     else:
         what = _effect(entry, kind)
     seen = f"on {release}" if main.failed else f"(did not show on {release} in this run)"
-    return f"{who} {what} {seen}. The reproducer below is valid input; the commands use only IREE's tools and FileCheck."
+    return (
+        f"{who} {what} {seen}. The reproducer below is valid input; the commands use only IREE's tools "
+        "and FileCheck."
+    )
 
 
 def _shell(text: str, name: str) -> list[str]:
