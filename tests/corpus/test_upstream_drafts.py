@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.corpus import read_entry
-from stream_fuzz.issue_draft import MACHINE_PATH, TOOL_NAMES, run_commands
+from stream_fuzz.issue_draft import MACHINE_PATH, TOOL_NAMES, header_value, run_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFTS = ROOT / "docs" / "upstream-drafts"
@@ -49,13 +49,14 @@ def test_a_draft_reproduces_with_iree_tools_only(entry: Path) -> None:
 
 @pytest.mark.parametrize("entry", OPEN, ids=[path.stem for path in OPEN])
 def test_a_draft_shows_the_entry_as_it_is(entry: Path) -> None:
-    """Stale drafts (of an older witness) are caught: the draft holds the entry's RUN lines and CHECK
-    lines and its releases line, word for word."""
+    """Stale drafts (of an older witness, or triage) are caught: the draft holds the entry's RUN and CHECK
+    lines and its releases, triage and reachability lines, word for word."""
     draft = (DRAFTS / f"{entry.stem}.md").read_text()
     text = entry.read_text()
     for line in text.splitlines():
         if line.startswith(("// RUN:", "// CHECK")):
             assert line in draft, f"{entry.stem}: the draft is stale (run {REGENERATE}): lacks {line!r}"
-    releases = read_entry(entry).releases
-    if releases:
-        assert releases in draft, f"{entry.stem}: the draft is stale (run {REGENERATE}): releases differ"
+    for key in ("releases", "triage", "reachability"):
+        value = header_value(text, key)
+        if value:
+            assert value in draft, f"{entry.stem}: the draft is stale (run {REGENERATE}): its {key} differs"
