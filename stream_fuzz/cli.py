@@ -823,7 +823,7 @@ def cmd_releases(args: argparse.Namespace) -> int:
             raise UsageError(f"{entry} is not an entry of {corpus}")
         read_entry(entry)  # a malformed entry is named before any compiler runs
     try:
-        releases, table = compute([Path(path) for path in args.iree_opt], corpus, entries)
+        releases, table = compute([Path(path) for path in args.iree_opt], entries)
     except ReleasesError as error:
         raise SetupError(str(error)) from error
     mark = {Outcome.HAS_BUG: "B", Outcome.CORRECT: ".", Outcome.CANNOT_EXPRESS: "-", Outcome.NOT_RUN: "~",

@@ -19,6 +19,7 @@ table and the drafts quote.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -48,6 +49,7 @@ class Outcome(Enum):
 class Release:
     label: str  # "3.13", or the binary's path when the release cannot be read
     iree_opt: Path
+    version: str = ""  # what the compiler says it is ("3.13.0rc20261016 @ 89ece87b...")
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -70,7 +72,8 @@ def release_of(iree_opt: Path) -> Release:
         raise ReleasesError(f"no executable iree-opt at {iree_opt}")
     version = probe_version(iree_opt)
     found = re.match(r"(\d+)\.(\d+)", version)
-    return Release(f"{found[1]}.{found[2]}" if found else str(iree_opt), iree_opt.absolute())
+    label = f"{found[1]}.{found[2]}" if found else str(iree_opt)
+    return Release(label, iree_opt.absolute(), version)
 
 
 def classify(code: str, output: str) -> Result:
@@ -89,7 +92,15 @@ def classify(code: str, output: str) -> Result:
     return Result(Outcome.BROKEN, f"{code}: {reason or 'see lit'}")
 
 
-def run_release(release: Release, corpus: Path, entries: Sequence[Path]) -> dict[Path, Result]:
+def suite_root(entry: Path) -> Path:
+    """The corpus folder an entry belongs to: the nearest folder above it with a lit.cfg.py."""
+    for folder in entry.resolve().parents:
+        if (folder / "lit.cfg.py").is_file():
+            return folder
+    raise ReleasesError(f"{entry} is in no corpus (no lit.cfg.py above it)")
+
+
+def run_release(release: Release, entries: Sequence[Path]) -> dict[Path, Result]:
     """Every entry under lit on one release, each expected to fail (`-D expect=bug`)."""
     with tempfile.TemporaryDirectory(prefix="stream-fuzz-releases-") as scratch:
         report = Path(scratch) / "lit.json"
@@ -116,7 +127,7 @@ def run_release(release: Release, corpus: Path, entries: Sequence[Path]) -> dict
     by_name = {test["name"].split(" :: ", 1)[1]: test for test in tests}
     results: dict[Path, Result] = {}
     for entry in entries:
-        test = by_name.get(str(entry.resolve().relative_to(corpus.resolve())))
+        test = by_name.get(str(entry.resolve().relative_to(suite_root(entry))))
         results[entry] = (
             classify(test["code"], test.get("output", ""))
             if test
@@ -165,14 +176,64 @@ def corpus_entries(corpus: Path) -> list[Path]:
     return sorted(corpus.glob("*.mlir")) + sorted((corpus / "one-pass").glob("*.mlir"))
 
 
+class VerdictCache:
+    """Each entry's verdict per compiler release, on disk: an entry runs once per release, ever, until what
+    lit runs of it changes (its program, RUN, CHECK and REQUIRES lines, its kind; not its prose)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        self.path = path or Path(base) / "stream-fuzz" / "witness-verdicts.json"
+
+    @staticmethod
+    def key(release: Release, entry: Path) -> str:
+        ran = [
+            line
+            for line in entry.read_text().splitlines()
+            if not line.startswith("//")
+            or line.startswith(("// RUN:", "// CHECK", "// REQUIRES:", "// stream-fuzz"))
+        ]
+        return f"{release.version}|{hashlib.sha256(chr(10).join(ran).encode()).hexdigest()[:16]}"
+
+    def read(self) -> dict[str, Result]:
+        try:
+            data = json.loads(self.path.read_text()) if self.path.is_file() else {}
+        except (OSError, ValueError):
+            return {}  # a damaged cache is recomputed, never trusted
+        outcomes = {item.value: item for item in Outcome}
+        if not isinstance(data, dict):
+            return {}
+        return {
+            key: Result(outcomes[value[0]], value[1])
+            for key, value in data.items()
+            if isinstance(value, list) and len(value) == 2 and value[0] in outcomes
+        }
+
+    def results(self, release: Release, entries: Sequence[Path]) -> dict[Path, Result]:
+        """The entries' verdicts on `release`: from the cache, the others run now (and kept)."""
+        known = self.read()
+        missing = [entry for entry in entries if self.key(release, entry) not in known]
+        if missing:
+            fresh = run_release(release, missing)
+            known = self.read()  # another process may have written meanwhile
+            known.update({self.key(release, entry): result for entry, result in fresh.items()})
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                data = {key: [r.outcome.value, r.why] for key, r in sorted(known.items())}
+                write_atomically(self.path, json.dumps(data, indent=1) + "\n")
+            except OSError:
+                pass  # a cache that cannot be written costs time, not correctness
+        return {entry: known[self.key(release, entry)] for entry in entries}
+
+
 def compute(
-    iree_opts: Iterable[Path], corpus: Path, entries: Sequence[Path]
+    iree_opts: Iterable[Path], entries: Sequence[Path], cache: VerdictCache | None = None
 ) -> tuple[list[Release], dict[Path, list[Result]]]:
     """Each entry's result on each release, releases in version order."""
+    cache = cache or VerdictCache()
     releases = sorted((release_of(path) for path in iree_opts), key=lambda release: release.order)
     table: dict[Path, list[Result]] = {entry: [] for entry in entries}
     for release in releases:
-        print(f"releases: running {len(entries)} entries on {release.label} ...", file=sys.stderr, flush=True)
-        for entry, result in run_release(release, corpus, entries).items():
+        print(f"releases: {len(entries)} entries on {release.label} ...", file=sys.stderr, flush=True)
+        for entry, result in cache.results(release, entries).items():
             table[entry].append(result)
     return releases, table

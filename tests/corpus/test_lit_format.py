@@ -15,7 +15,7 @@ import pytest
 from stream_fuzz.cli import main
 from stream_fuzz.compiler import native_iree_opt
 from stream_fuzz.corpus import read_entry
-from stream_fuzz.releases import Outcome, Release, classify, ranges
+from stream_fuzz.releases import Outcome, Release, VerdictCache, classify, ranges
 from tests.conftest import CORPUS
 
 HEADER = """// stream-fuzz finding: invalid-program
@@ -124,8 +124,9 @@ def test_lit_verdicts_become_outcomes() -> None:
 
 
 def test_releases_command_writes_the_computed_range(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     corpus = _corpus(tmp_path / "corpus")
     entries = [
         corpus / "filecheck_rejects.mlir",
@@ -139,6 +140,12 @@ def test_releases_command_writes_the_computed_range(
     assert read_entry(entries[1]).releases.startswith("cannot express 3.13")
     # A fixed entry run as a bug: its CHECK lines pass, so this release is correct.
     assert read_entry(entries[2]).releases.startswith("correct 3.13")
+    # Each verdict is kept per release and per what lit runs of the entry, not its prose: the releases
+    # line just written does not make it run again.
+    cached = VerdictCache().read()
+    assert len(cached) == 3
+    release = Release("3.13", native_iree_opt(), next(iter(cached)).split("|")[0])
+    assert all(VerdictCache.key(release, entry) in cached for entry in entries)
     # A broken reproducer is never the bug, and the command says so.
     code = main(
         ["releases", str(corpus / "tool_missing.mlir"), "--corpus", str(corpus), "--iree-opt", iree_opt]

@@ -90,7 +90,9 @@ def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int,
         # A one-pass clobbered read: the pass's input is valid async IR (no value read after an op wrote it
         # in place), so the pass leaving it as it is repairs it; the CHECK lines hold on that, not on the bug.
         fixed = judge.judge(program, "builtin.module()").result.output or ""
-        assert finding_from(judge.check_output(fixed, program, async_ir=True)) is None, "the input is already wrong"
+        assert finding_from(judge.check_output(fixed, program, async_ir=True)) is None, (
+            "the input is already wrong"
+        )
         assert not run_filecheck(checks, faulty)[0], "the CHECK lines pass on the faulty output"
     elif finding.kind == "bad-output":
         # What is wrong is that the output does not read back (the RUN line parses it again); repaired, it
