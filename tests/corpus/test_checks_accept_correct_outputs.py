@@ -48,7 +48,6 @@ KNOWN_OPTIONS = {
 KNOWN_GAPS: dict[str, str] = {
     # Invalid-program, crash and timeout entries: correct outputs supplied by another helper (h6).
     "crash-concurrency-joins-zero-length-producer-and-consumer": "data from h6 pending",
-    "one-pass/crash-concurrency-joins-zero-length-producer-and-consumer": "data from h6 pending",
     "invalid-program-barrier-joined-to-producer-partition": "data from h6 pending",
     "one-pass/invalid-program-barrier-joined-to-producer-partition": "data from h6 pending",
     "invalid-program-cloned-op-joins-a-dependent-partition": "data from h6 pending",
@@ -70,7 +69,6 @@ KNOWN_GAPS: dict[str, str] = {
     "invalid-program-refine-usage-scf-for-lifetimes": "data from h6 pending",
     "one-pass/invalid-program-refine-usage-scf-for-lifetimes": "data from h6 pending",
     "invalid-program-transfer-of-barrier-not-partitioned": "data from h6 pending",
-    "one-pass/invalid-program-transfer-of-barrier-not-partitioned": "data from h6 pending",
     "timeout-refine-usage-staging-transfer-loop": "data from h6 pending",
     "one-pass/timeout-refine-usage-staging-transfer-loop": "data from h6 pending",
 }
