@@ -32,8 +32,15 @@ from dataclasses import dataclass
 from iree.compiler import ir
 
 # Ops that overwrite operand 0 (their target) in place; their result is that operand's new value.
-_WRITES_TARGET = frozenset({"stream.async.fill", "stream.async.update", "stream.async.copy",
-                            "stream.async.collective", "stream.async.store"})
+_WRITES_TARGET = frozenset(
+    {
+        "stream.async.fill",
+        "stream.async.update",
+        "stream.async.copy",
+        "stream.async.collective",
+        "stream.async.store",
+    }
+)
 # Ops with a `tied_operands` attribute (indices into their resource operands, -1 for a fresh result),
 # and the operand segment their resource operands are: a dispatch's come after its workload.
 _TIED_SEGMENT = {
@@ -61,6 +68,18 @@ class Clobber:
     reader: str
     reader_name: str
     location: str  # the reader's location
+    # Where the clobber can be stated on the printed IR: in the innermost block that holds both the writer
+    # and the reader, `scope_value` is the name of the overwritten storage there, `scope_writer` the op of
+    # that block which writes it in place (the writer, or the execute/concurrent region holding it, which
+    # takes the storage in as `scope_capture`), `scope_end` the block's terminator and `scope_function`
+    # the function's name. The storage is not used again after `scope_writer` (the invariant). Empty
+    # when the storage has no name there (made inside the region that writes it).
+    scope_function: str = ""
+    scope_writer: str = ""
+    scope_value: str = ""
+    scope_capture: str = ""
+    scope_end: str = ""
+    scope_index: int = 0  # how many ops named `scope_writer` come before it in the function, as printed
 
     def __str__(self) -> str:
         return f"{self.value} is read by '{self.reader}' after '{self.writer}' overwrote it in place"
@@ -414,4 +433,35 @@ def _clobber(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> Clo
         reader=_first_line(reader),
         reader_name=reader.name,
         location=str(reader.location),
+        **_scope(value, writer, reader),
     )
+
+
+def _scope(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> dict[str, str | int]:
+    """The `scope_*` fields of a Clobber: the storage followed out of the regions that hold the writer (a
+    capture of an execute or concurrent region is its operand) up to the block that also holds the reader."""
+    reader_blocks = [block for block, _ in _ancestors(reader)]
+    meet = next(((b, op) for b, op in _ancestors(writer) if any(b == r for r in reader_blocks)), None)
+    function = writer
+    while function.name not in _FUNCTIONS and function.parent is not None:
+        function = function.parent.operation
+    if meet is None or "sym_name" not in function.attributes:
+        return {}  # not in a function with a name (an initializer)
+    block, outer = meet
+    capture = ""
+    while _inside(value, outer):
+        owner = value.owner
+        parent = owner.owner.operation if isinstance(owner, ir.Block) and owner.owner is not None else None
+        if parent is None or parent.name not in _CAPTURES:
+            return {}  # made inside the region (or carried by a loop): no name outside it
+        capture = value.get_name()
+        value = parent.operands[ir.BlockArgument(value).arg_number]
+    ops = list(_walk(function))
+    return {
+        "scope_function": ir.StringAttr(function.attributes["sym_name"]).value,
+        "scope_writer": outer.name,
+        "scope_value": value.get_name(),
+        "scope_capture": capture if outer != writer else "",
+        "scope_end": block.operations[len(block.operations) - 1].operation.name,
+        "scope_index": sum(1 for op in ops[: ops.index(outer)] if op.name == outer.name),
+    }

@@ -2,11 +2,11 @@
 in mind.
 
 tests/corpus/correct_outputs/<entry>/ holds, for a corpus entry (or `one-pass/<entry>` for a one-pass file)
-whose RUN lines run FileCheck on an output, complete correct outputs of its program: what that FileCheck reads. Each
-file's first line says where it came from: `// output of iree-opt 3.N.0 ...` (a release without the bug, or,
-for a not-a-bug entry, the pinned one) or `// hand repair: ...` (the buggy output with the fault repaired the
-way an IREE engineer might, with why the result is correct). Every file must pass FileCheck with the entry's
-CHECK lines and the options of its RUN line; every open entry with CHECK lines needs at least two
+whose RUN lines run FileCheck on an output, complete correct outputs of its program: what that FileCheck
+reads. Each file's first line says where it came from: `// output of iree-opt 3.N.0 ...` (a release without
+the bug, or, for a not-a-bug entry, the pinned one) or `// hand repair: ...` (the buggy output with the fault
+repaired the way an IREE engineer might, with why the result is correct). Every file must pass every
+FileCheck of the entry's RUN lines, with their options; every open entry with CHECK lines needs at least two
 structurally different such outputs, or a place in KNOWN_GAPS saying why not yet. No compiler runs here: the
 data files are the outputs.
 """
@@ -175,7 +175,9 @@ def test_correct_output_passes_the_entry_checks(output: Path) -> None:
     assert len({source for source, _ in runs}) == 1, "FileChecks of several outputs: say which data is whose"
     for arguments in dict.fromkeys(tuple(a) for _, a in runs):
         ok, complaint = filecheck(list(arguments), output)
-        assert ok, f"the CHECK lines of {key} ({' '.join(arguments)}) reject a correct output:\n{complaint[-3000:]}"
+        assert ok, (
+            f"the CHECK lines of {key} ({' '.join(arguments)}) reject a correct output:\n{complaint[-3000:]}"
+        )
 
 
 @pytest.mark.parametrize("key", OPEN)

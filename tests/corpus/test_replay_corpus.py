@@ -102,13 +102,19 @@ def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int,
             verdict = judge.check_output(unchanged, program, async_ir=True)
             assert finding_from(verdict) is None, "the input is already wrong"
         assert not run_filecheck(checks, faulty)[0], "the CHECK lines pass on the faulty output"
-        assert len(entry.programs) == 1, "a one-pass file has one program: its correct outputs are whole outputs"
+        assert len(entry.programs) == 1, (
+            "a one-pass file has one program: its correct outputs are whole outputs"
+        )
         repaired = _correct_outputs(entry)
-        assert len(repaired) >= 2, f"{entry.path.name}: fewer than two correct outputs under {CORRECT_OUTPUTS.name}"
+        assert len(repaired) >= 2, (
+            f"{entry.path.name}: fewer than two correct outputs under {CORRECT_OUTPUTS.name}"
+        )
         for output in repaired:
             fixed = output.read_text()
             found = finding_from(judge.check_output(fixed, program, async_ir=True))
-            assert found is None, f"{output.name}: the oracle finds {found and found.title} in a correct output"
+            assert found is None, (
+                f"{output.name}: the oracle finds {found and found.title} in a correct output"
+            )
             passed, complaint = run_filecheck(checks, fixed, strict)
             assert passed, f"{output.name}: {complaint}"
         return
