@@ -26,6 +26,7 @@ as the whole resource.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -426,18 +427,32 @@ def _first_line(op: ir.Operation) -> str:
 
 
 def _clobber(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> Clobber:
-    return Clobber(
+    clobber = Clobber(
         value=value.get_name(),
         writer=_first_line(writer),
         writer_name=writer.name,
         reader=_first_line(reader),
         reader_name=reader.name,
         location=str(reader.location),
-        **_scope(value, writer, reader),
+    )
+    scope = _scope(value, writer, reader)
+    if scope is None:
+        return clobber
+    function, outer, name, capture, end, index = scope
+    return dataclasses.replace(
+        clobber,
+        scope_function=function,
+        scope_writer=outer,
+        scope_value=name,
+        scope_capture=capture,
+        scope_end=end,
+        scope_index=index,
     )
 
 
-def _scope(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> dict[str, str | int]:
+def _scope(
+    value: ir.Value, writer: ir.Operation, reader: ir.Operation
+) -> tuple[str, str, str, str, str, int] | None:
     """The `scope_*` fields of a Clobber: the storage followed out of the regions that hold the writer (a
     capture of an execute or concurrent region is its operand) up to the block that also holds the reader."""
     reader_blocks = [block for block, _ in _ancestors(reader)]
@@ -446,22 +461,22 @@ def _scope(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> dict[
     while function.name not in _FUNCTIONS and function.parent is not None:
         function = function.parent.operation
     if meet is None or "sym_name" not in function.attributes:
-        return {}  # not in a function with a name (an initializer)
+        return None  # not in a function with a name (an initializer)
     block, outer = meet
     capture = ""
     while _inside(value, outer):
         owner = value.owner
         parent = owner.owner.operation if isinstance(owner, ir.Block) and owner.owner is not None else None
         if parent is None or parent.name not in _CAPTURES:
-            return {}  # made inside the region (or carried by a loop): no name outside it
+            return None  # made inside the region (or carried by a loop): no name outside it
         capture = value.get_name()
         value = parent.operands[ir.BlockArgument(value).arg_number]
     ops = list(_walk(function))
-    return {
-        "scope_function": ir.StringAttr(function.attributes["sym_name"]).value,
-        "scope_writer": outer.name,
-        "scope_value": value.get_name(),
-        "scope_capture": capture if outer != writer else "",
-        "scope_end": block.operations[len(block.operations) - 1].operation.name,
-        "scope_index": sum(1 for op in ops[: ops.index(outer)] if op.name == outer.name),
-    }
+    return (
+        ir.StringAttr(function.attributes["sym_name"]).value,
+        outer.name,
+        value.get_name(),
+        capture if outer != writer else "",
+        block.operations[len(block.operations) - 1].operation.name,
+        sum(1 for op in ops[: ops.index(outer)] if op.name == outer.name),
+    )

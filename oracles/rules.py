@@ -92,8 +92,8 @@ class Violation:
     order: int = 0  # program order, for a deterministic report
     # A clobbered read: where the printed async IR states it (`clobber.Clobber`'s scope_* fields: function,
     # writer op, the storage's name, the region argument it is captured as, the block's terminator, and
-    # how many ops named like the writer come before it). Empty for other rules.
-    scope: tuple[str, str, str, str, str, int] | tuple[()] = ()
+    # how many ops named like the writer come before it). None for other rules.
+    scope: tuple[str, str, str, str, str, int] | None = None
 
     @property
     def severity(self) -> Severity:
@@ -541,9 +541,9 @@ def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[
 _OBSERVED = "util.optimization_barrier"
 
 
-def _scope(clobber: Clobber) -> tuple[str, str, str, str, str, int] | tuple[()]:
+def _scope(clobber: Clobber) -> tuple[str, str, str, str, str, int] | None:
     if not clobber.scope_value:
-        return ()
+        return None
     return (
         clobber.scope_function,
         clobber.scope_writer,

@@ -189,10 +189,10 @@ def clobber_lines(violations: tuple[Violation, ...]) -> list[str]:
     that holds the writer and the reader. Any correct output passes them: the read moved before the write,
     the writer given a copy (another name), the two in one region that orders them. [] when no clobbered
     read has a name there (its storage is made inside the region that writes it)."""
-    scoped = [v for v in violations if v.rule is Rule.CLOBBER and v.scope]
-    if not scoped:
+    scope = next((v.scope for v in violations if v.rule is Rule.CLOBBER and v.scope), None)
+    if scope is None:
         return []
-    function, writer, _, capture, end, index = scoped[0].scope
+    function, writer, _, capture, end, index = scope
     name = f"%[[W:{_SSA_NAME}]]"
     if capture:  # a region taking the storage in: `with(..., %value as %arg0: ...)`
         at = f"{writer} {{{{.*}}}}{name} as {capture}:"

@@ -118,8 +118,8 @@ class CorpusTest(lit.formats.ShTest):
         timed_out = result.code is lit.Test.TIMEOUT
         if result.code is not lit.Test.FAIL and not timed_out:
             return result
-        why = not_the_bug(path.name, entry.kind, timed_out, result.output or "")
-        if why is None:
+        not_it = not_the_bug(path.name, entry.kind, timed_out, result.output or "")
+        if not_it is None:
             return lit.Test.Result(lit.Test.FAIL, result.output, result.elapsed)
-        output = f"stream-fuzz corpus: {why}\n\n{result.output}"
+        output = f"stream-fuzz corpus: {not_it}\n\n{result.output}"
         return lit.Test.Result(lit.Test.UNRESOLVED, output, result.elapsed)
