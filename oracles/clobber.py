@@ -81,6 +81,7 @@ class Clobber:
     scope_capture: str = ""
     scope_end: str = ""
     scope_index: int = 0  # how many ops named `scope_writer` come before it in the function, as printed
+    scope_indent: int = 0  # the indentation of the block's ops as iree-opt prints them (in its module)
 
     def __str__(self) -> str:
         return f"{self.value} is read by '{self.reader}' after '{self.writer}' overwrote it in place"
@@ -438,7 +439,7 @@ def _clobber(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> Clo
     scope = _scope(value, writer, reader)
     if scope is None:
         return clobber
-    function, outer, name, capture, end, index = scope
+    function, outer, name, capture, end, index, indent = scope
     return dataclasses.replace(
         clobber,
         scope_function=function,
@@ -447,12 +448,13 @@ def _clobber(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> Clo
         scope_capture=capture,
         scope_end=end,
         scope_index=index,
+        scope_indent=indent,
     )
 
 
 def _scope(
     value: ir.Value, writer: ir.Operation, reader: ir.Operation
-) -> tuple[str, str, str, str, str, int] | None:
+) -> tuple[str, str, str, str, str, int, int] | None:
     """The `scope_*` fields of a Clobber: the storage followed out of the regions that hold the writer (a
     capture of an execute or concurrent region is its operand) up to the block that also holds the reader."""
     reader_blocks = [block for block, _ in _ancestors(reader)]
@@ -463,12 +465,15 @@ def _scope(
     if meet is None or "sym_name" not in function.attributes:
         return None  # not in a function with a name (an initializer)
     block, outer = meet
-    capture = ""
+    capture, overwritten = "", value
     while _inside(value, outer):
         owner = value.owner
         parent = owner.owner.operation if isinstance(owner, ir.Block) and owner.owner is not None else None
         if parent is None or parent.name not in _CAPTURES:
-            return None  # made inside the region (or carried by a loop): no name outside it
+            # Made inside the region that writes it, and handed out of it: no name outside. Stated in the
+            # writer's own block, where that hand-out is a use after the write.
+            block, outer, capture, value = writer.block, writer, "", overwritten
+            break
         capture = value.get_name()
         value = parent.operands[ir.BlockArgument(value).arg_number]
     ops = list(_walk(function))
@@ -479,4 +484,5 @@ def _scope(
         capture if outer != writer else "",
         block.operations[len(block.operations) - 1].operation.name,
         sum(1 for op in ops[: ops.index(outer)] if op.name == outer.name),
+        2 * (len(_ancestors(outer)) + 1),  # two spaces a level: the module's, the function's, regions'
     )

@@ -92,8 +92,8 @@ class Violation:
     order: int = 0  # program order, for a deterministic report
     # A clobbered read: where the printed async IR states it (`clobber.Clobber`'s scope_* fields: function,
     # writer op, the storage's name, the region argument it is captured as, the block's terminator, and
-    # how many ops named like the writer come before it). None for other rules.
-    scope: tuple[str, str, str, str, str, int] | None = None
+    # how many ops named like the writer come before it, the block's indentation). None for other rules.
+    scope: tuple[str, str, str, str, str, int, int] | None = None
 
     @property
     def severity(self) -> Severity:
@@ -541,7 +541,7 @@ def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[
 _OBSERVED = "util.optimization_barrier"
 
 
-def _scope(clobber: Clobber) -> tuple[str, str, str, str, str, int] | None:
+def _scope(clobber: Clobber) -> tuple[str, str, str, str, str, int, int] | None:
     if not clobber.scope_value:
         return None
     return (
@@ -551,6 +551,7 @@ def _scope(clobber: Clobber) -> tuple[str, str, str, str, str, int] | None:
         clobber.scope_capture,
         clobber.scope_end,
         clobber.scope_index,
+        clobber.scope_indent,
     )
 
 

@@ -206,7 +206,7 @@ def async_ir_run_lines(pipeline: str, split: bool = False) -> list[str]:
     return [
         f"// RUN: iree-opt {split_flag}--pass-pipeline='{quoted}' --mlir-print-ir-before={MIDWAY[1]} %s"
         " -o /dev/null 2> %t",
-        "// RUN: FileCheck %s --input-file %t",
+        "// RUN: FileCheck --strict-whitespace %s --input-file %t",
     ]
 
 

@@ -96,7 +96,7 @@ class Reduction:
         checks: list[str] = []
         if self.stage.async_ir:  # the pass's output is async IR: the clobber is stated on it
             checks = clobber_lines(finding.violations)
-            run = [f"// RUN: {command} | FileCheck %s"]
+            run = [f"// RUN: {command} | FileCheck --strict-whitespace %s"]
             if not checks:
                 run = [CLOBBER_UNSTATED, f"// RUN: {command}"]
         elif finding.kind == "violation":

@@ -231,7 +231,7 @@ def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
     assert path is not None
     text = path.read_text()
     assert "--mlir-print-ir-before=iree-stream-verify-lowering-to-async" in text
-    assert "// RUN: FileCheck %s --input-file %t" in text
+    assert "// RUN: FileCheck --strict-whitespace %s --input-file %t" in text
     assert "// CHECK-NOT:   %[[W]]" in text
     assert not [line for line in text.splitlines() if line.startswith("// RUN:") and "stream-fuzz" in line]
     shutil.copy(CORPUS / "lit.cfg.py", folder / "lit.cfg.py")
@@ -241,19 +241,21 @@ def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
     assert "CHECK-NOT: excluded string found in input" in done.stdout  # a use after the in-place write
 
 
-_FLAT_CLOBBER = """util.global private @d0 : !hal.device
-util.func public @main() {
-  %c0 = arith.constant 0 : index
-  %c4 = arith.constant 4 : index
-  %c8 = arith.constant 8 : index
-  %c16 = arith.constant 16 : index
-  %c7_i32 = arith.constant 7 : i32
-  %0 = stream.async.splat on(#hal.device.affinity<@d0>) %c7_i32 : i32 -> !stream.resource<*>{%c16}
-  %1 = stream.async.fill %c7_i32, %0[%c0 to %c4 for %c4] : i32 -> %0 as !stream.resource<*>{%c16}
-  %2 = stream.async.slice %0[READ] : !stream.resource<*>{%c16} -> !stream.resource<*>{%c4}
-  %3 = util.optimization_barrier %1 : !stream.resource<*>
-  %4 = util.optimization_barrier %2 : !stream.resource<*>
-  util.return
+_FLAT_CLOBBER = """module {
+  util.global private @d0 : !hal.device
+  util.func public @main() {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c7_i32 = arith.constant 7 : i32
+    %0 = stream.async.splat on(#hal.device.affinity<@d0>) %c7_i32 : i32 -> !stream.resource<*>{%c16}
+    %1 = stream.async.fill %c7_i32, %0[%c0 to %c4 for %c4] : i32 -> %0 as !stream.resource<*>{%c16}
+    %2 = stream.async.slice %0[READ] : !stream.resource<*>{%c16} -> !stream.resource<*>{%c4}
+    %3 = util.optimization_barrier %1 : !stream.resource<*>
+    %4 = util.optimization_barrier %2 : !stream.resource<*>
+    util.return
+  }
 }
 """
 
@@ -274,16 +276,16 @@ def test_clobber_check_lines_state_that_the_overwritten_storage_is_not_used_afte
     faulty = _FLAT_CLOBBER.replace("READ", "%c0 to %c4")
     checks = clobber_lines(real.check_output(faulty, async_ir=True).violations)
     assert checks, "no lines for a clobbered read"
-    assert not run_filecheck("\n".join(checks) + "\n", faulty)[0]
+    assert not run_filecheck("\n".join(checks) + "\n", faulty, True)[0]
     reader_first = _moved_above(faulty, "%2 = stream.async.slice", "%1 = stream.async.fill")
     copied = faulty.replace(
         "%1 = stream.async.fill %c7_i32, %0[%c0 to %c4 for %c4] : i32 -> %0 as",
         "%9 = stream.async.clone %0 : !stream.resource<*>{%c16} -> !stream.resource<*>{%c16}\n"
-        "  %1 = stream.async.fill %c7_i32, %9[%c0 to %c4 for %c4] : i32 -> %9 as",
+        "    %1 = stream.async.fill %c7_i32, %9[%c0 to %c4 for %c4] : i32 -> %9 as",
     )
     for fixed in (reader_first, copied):
         assert finding_from(real.check_output(fixed, async_ir=True)) is None
-        assert run_filecheck("\n".join(checks) + "\n", fixed)[0], fixed
+        assert run_filecheck("\n".join(checks) + "\n", fixed, True)[0], fixed
     disjoint = _FLAT_CLOBBER.replace("READ", "%c8 to %c16")
     assert clobber_lines(real.check_output(disjoint, async_ir=True).violations) == []
     # Across partitions: the storage is named where the writer's execute captures it.
@@ -292,9 +294,9 @@ def test_clobber_check_lines_state_that_the_overwritten_storage_is_not_used_afte
     partitioned = real.judge(entry.text, entry.pipeline, async_output=True).result.output or ""
     checks = clobber_lines(real.check_output(partitioned, async_ir=True).violations)
     assert any("stream.async.execute" in line for line in checks), checks
-    assert not run_filecheck("\n".join(checks) + "\n", partitioned)[0]
+    assert not run_filecheck("\n".join(checks) + "\n", partitioned, True)[0]
     fixed = (CORRECT_OUTPUTS / name / "read-in-the-partition-before-the-fill.mlir").read_text()
-    assert run_filecheck("\n".join(checks) + "\n", fixed)[0]
+    assert run_filecheck("\n".join(checks) + "\n", fixed, True)[0]
 
 
 def test_marking_nothing_shrunk_needs_no_corpus_folder(tmp_path: Path) -> None:

@@ -67,9 +67,10 @@ def test_a_real_clobbered_read_is_reduced_under_the_pass_that_breaks_it(real: Ju
     assert not [v for v in real.check_output(reduction.program, async_ir=True).violations]
     # Its RUN lines run only IREE's tools and FileCheck, whose lines reject the pass's clobbered output.
     text = reduction.entry_text("the pinned compiler")
-    assert "| FileCheck %s" in text and not [line for line in text.splitlines() if "RUN: stream-fuzz" in line]
+    assert "| FileCheck --strict-whitespace %s" in text
+    assert not [line for line in text.splitlines() if "RUN: stream-fuzz" in line]
     checks = "\n".join(line for line in text.splitlines() if line.startswith("// CHECK")) + "\n"
-    assert not run_filecheck(checks, reduction.output or "")[0]
+    assert not run_filecheck(checks, reduction.output or "", strict_whitespace=True)[0]
 
 
 def test_an_entry_that_no_longer_fails_is_not_reduced(real: Judge) -> None:
