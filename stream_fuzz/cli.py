@@ -30,7 +30,16 @@ from stream_fuzz.campaign import levels_of
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
-from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
+from stream_fuzz.corpus import (
+    SPLIT,
+    Corpus,
+    Entry,
+    MalformedEntry,
+    code_lines,
+    read_entry,
+    split_programs,
+    write_atomically,
+)
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
@@ -698,6 +707,56 @@ def cmd_findings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_releases(args: argparse.Namespace) -> int:
+    from stream_fuzz.releases import (
+        Outcome,
+        ReleasesError,
+        compute,
+        corpus_entries,
+        releases_line,
+        write_releases_line,
+    )
+
+    corpus = Path(args.corpus)
+    if not (corpus / "lit.cfg.py").is_file():
+        raise UsageError(f"{corpus} is not a corpus folder (no lit.cfg.py)")
+    entries = [Path(path) for path in args.entries] or corpus_entries(corpus)
+    for entry in entries:
+        if not entry.is_file() or corpus.resolve() not in entry.resolve().parents:
+            raise UsageError(f"{entry} is not an entry of {corpus}")
+        read_entry(entry)  # a malformed entry is named before any compiler runs
+    try:
+        releases, table = compute([Path(path) for path in args.iree_opt], entries)
+    except ReleasesError as error:
+        raise SetupError(str(error)) from error
+    mark = {Outcome.HAS_BUG: "B", Outcome.CORRECT: ".", Outcome.CANNOT_EXPRESS: "-", Outcome.NOT_RUN: "~",
+            Outcome.BROKEN: "?"}  # fmt: skip
+    print("B has the bug, . correct, - cannot express, ~ not run, ? broken (see --json)")
+    print(" ".join(f"{release.label:>5}" for release in releases) + "  entry")
+    for entry, results in table.items():
+        print(" ".join(f"{mark[result.outcome]:>5}" for result in results) + f"  {entry.name}")
+    if args.json:
+        writable_file(Path(args.json), "--json")
+        data = {
+            "releases": [{"label": r.label, "iree_opt": str(r.iree_opt)} for r in releases],
+            "entries": {
+                str(entry): [{"outcome": x.outcome.value, "why": x.why} for x in results]
+                for entry, results in table.items()
+            },
+        }
+        write_atomically(Path(args.json), json.dumps(data, indent=2) + "\n")
+    if args.write:
+        for entry, results in table.items():
+            write_releases_line(entry, releases_line(releases, [result.outcome for result in results]))
+        print(f"wrote the releases line of {len(table)} entries")
+    broken = [
+        entry.name for entry, results in table.items() if any(r.outcome is Outcome.BROKEN for r in results)
+    ]
+    if broken:
+        print(f"broken on some release (not counted as the bug): {', '.join(broken)}", file=sys.stderr)
+    return EXIT_FINDING if broken else EXIT_OK
+
+
 SIZE_HELP = "programs of about this many ops and region markers (default: ~25; user models are 100-1000)"
 
 
@@ -897,6 +956,20 @@ def build_parser() -> argparse.ArgumentParser:
     findings.add_argument("--write", metavar="FILE", help="write the table to FILE instead of printing it")
     findings.set_defaults(run=cmd_findings)
 
+    releases = commands.add_parser(
+        "releases",
+        help="which releases have each entry's bug: its RUN lines under lit on each compiler given",
+    )
+    releases.add_argument("entries", nargs="*", metavar="ENTRY", help="entries (default: all of --corpus)")
+    releases.add_argument(
+        "--iree-opt", action="append", required=True, metavar="PATH",
+        help="a release's iree-opt (iree-compile and iree-run-module of the same release beside it); repeat",
+    )  # fmt: skip
+    releases.add_argument("--corpus", default="corpus", metavar="DIR")
+    releases.add_argument("--write", action="store_true", help="write each entry's `// releases:` line")
+    releases.add_argument("--json", metavar="FILE", help="every entry's outcome on every release, with why")
+    releases.set_defaults(run=cmd_releases)
+
     replay = commands.add_parser(
         "replay", help="replay corpus entries: fails-as-recorded / fails-differently / passes / unreadable"
     )
@@ -937,7 +1010,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(version_text())
             return EXIT_OK
         if args.command is None:
-            commands = "run, check, compile, replay, bisect, matrix, stats, findings, status, corpus"
+            commands = (
+                "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+            )
             raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)

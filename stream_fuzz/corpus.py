@@ -276,11 +276,17 @@ class Corpus:
     every human line of its header kept.
     """
 
-    def __init__(self, folder: Path, also_known: Path | None = None) -> None:
+    def __init__(
+        self, folder: Path, also_known: Path | None = None, proves: Callable[[Entry], bool] | None = None
+    ) -> None:
         """`also_known`: another corpus whose entries count as known (e.g. the project's, when tests
-        write their findings to a temporary folder)."""
+        write their findings to a temporary folder). `proves`: whether an entry's own witness shows its
+        bug on the compiler under test (stream_fuzz/attribution.py); None: every entry's does (the pinned
+        compiler, on which the test suite holds every open entry to fail)."""
         self.folder = folder
-        self.known: dict[str, Entry] = {}  # every signature (aliases too) -> its entry
+        self._proves = proves
+        self._proven: dict[Path, bool] = {}
+        self.known: dict[str, Entry] = {}  # every signature (aliases too) -> its entry, by shape alone
         self.malformed: list[MalformedEntry] = []
         self.written: dict[str, Path] = {}  # signature -> file written (or shrunk) by this campaign
         for source in (also_known, folder):
@@ -292,12 +298,23 @@ class Corpus:
                         for signature in entry.signatures:
                             self.known[signature] = entry
 
+    def entry_of(self, signature: str) -> Entry | None:
+        """The entry a finding with `signature` is attributed to: one that lists it and, on a compiler
+        other than the pinned one, whose own witness shows its bug there. A shape shared with an entry
+        whose bug is absent is no attribution: such a finding is new (a regression stays visible)."""
+        entry = self.known.get(signature)
+        if entry is None or self._proves is None:
+            return entry
+        if entry.path not in self._proven:
+            self._proven[entry.path] = self._proves(entry)
+        return entry if self._proven[entry.path] else None
+
     def is_known(self, signature: str) -> bool:
-        return signature in self.known
+        return self.entry_of(signature) is not None
 
     def wants_shrinking(self, signature: str) -> bool:
         """A known entry a campaign stopped shrinking: the next campaign that meets it goes on."""
-        entry = self.known.get(signature)
+        entry = self.entry_of(signature)
         return entry is not None and not entry.shrunk and entry.path.parent == self.folder
 
     def record(
@@ -320,13 +337,15 @@ class Corpus:
         self, signature: str, render: Callable[[str, str], str], provenance: str = ""
     ) -> Path | None:
         """`record` for any entry text: `render(found, file_name)` writes it (L3 entries use their own)."""
-        if signature in self.known and not self.wants_shrinking(signature):
+        if self.is_known(signature) and not self.wants_shrinking(signature):
             return None
         self.folder.mkdir(parents=True, exist_ok=True)
-        known = self.known.get(signature)
+        known = self.entry_of(signature)
         found = f"{datetime.date.today().isoformat()} {provenance}".strip()
         with self._locked():
-            path, current = self._place(signature, known.path if known is not None else None)
+            path, current = self._place(
+                signature, known.path if known is not None else self.written.get(signature)
+            )
             text = render(found, path.name)
             if current is not None and current.size <= code_lines(text):
                 self.written[signature] = path
@@ -347,7 +366,7 @@ class Corpus:
         provenance: str = "",
     ) -> Path | None:
         """`record`, with CHECK lines chosen from the compiler's `output` (`checklines.witnessing_lines`)."""
-        if finding.signature in self.known and not self.wants_shrinking(finding.signature):
+        if self.is_known(finding.signature) and not self.wants_shrinking(finding.signature):
             return None
         checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
         return self.record(finding, program, pipeline, compiler, checks, provenance)
@@ -382,9 +401,15 @@ class Corpus:
                 return path, None
             with contextlib.suppress(MalformedEntry):
                 current = read_entry(path)
-                if signature in current.signatures:
+                if signature in current.signatures and not self._unattributed(signature, path):
                     return path, current
         raise OSError(f"{self.folder}: no free file name for {signature}")
+
+    def _unattributed(self, signature: str, path: Path) -> bool:
+        """`path` is the entry that lists `signature` by shape but is not attributed it on this compiler:
+        the finding gets a file of its own beside it, and the entry is never rewritten."""
+        listed = self.known.get(signature)
+        return listed is not None and listed.path == path and self.entry_of(signature) is None
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
