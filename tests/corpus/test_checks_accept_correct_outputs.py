@@ -48,8 +48,8 @@ KNOWN_OPTIONS = {
 KNOWN_GAPS: dict[str, str] = {
     # Entries of h4 (the zero-length crash, the transfer of a barrier): data pending for the entries (their
     # one-pass files have theirs).
-    "crash-concurrency-joins-zero-length-producer-and-consumer": "h4's entry: not in h6's brief, data pending",
-    "invalid-program-transfer-of-barrier-not-partitioned": "h4's entry: not in h6's brief, data pending",
+    "crash-concurrency-joins-zero-length-producer-and-consumer": "h4's entry: data pending",
+    "invalid-program-transfer-of-barrier-not-partitioned": "h4's entry: data pending",
 }
 
 
