@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from stream_fuzz.checklines import witnessing_lines
+from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.findings import Finding
 from stream_fuzz.oracles import Rule
@@ -44,7 +44,7 @@ STATUSES = ("open", "fixed", "not-a-bug")
 HEADER = "// stream-fuzz finding:"
 SPLIT = "// -----"
 # The `output:` header of an entry whose pipeline stops in the async phase: its output is checked as
-# async IR (clobbered reads), as its RUN lines do with `stream-fuzz check --no-compile --async-ir`.
+# async IR (clobbered reads).
 ASYNC_OUTPUT = "async IR, checked for clobbered reads"
 ONE_PASS_FOLDER = "one-pass"  # corpus/one-pass/<entry>: its one-pass reproducer (`stream-fuzz reduce`)
 _REQUIRED = ("signature", "status", "found", "compiler", "pipeline")
@@ -189,20 +189,24 @@ def run_line(finding: Finding, pipeline: str, split: bool = False) -> str:
 
 CLOBBER_CORRECT_OUTPUT = (
     f"// The correct output: in the async IR before {MIDWAY[1]} no value is read after an op\n"
-    "// overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the\n"
-    "// invariant copy-on-write establishes)."
+    "// overwrote it in place (the invariant copy-on-write establishes): the storage the writer below\n"
+    "// writes in place is not used after it."
+)
+CLOBBER_UNSTATED = (
+    "// note: no CHECK line states this clobbered read (its storage has no name outside the region that\n"
+    "//   writes it); the RUN line prints the async IR it is in"
 )
 
 
 def async_ir_run_lines(pipeline: str, split: bool = False) -> list[str]:
     """RUN lines that check a clobbered read: the async IR where the worker reads it (before the pass
-    `worker_hooks.MIDWAY` names), judged by `stream-fuzz check --no-compile --async-ir`."""
+    `worker_hooks.MIDWAY` names) printed to %t, then FileCheck on it (`checklines.clobber_lines`)."""
     quoted = pipeline.replace("'", "'\\''")
     split_flag = "--split-input-file " if split else ""
     return [
         f"// RUN: iree-opt {split_flag}--pass-pipeline='{quoted}' --mlir-print-ir-before={MIDWAY[1]} %s"
         " -o /dev/null 2> %t",
-        "// RUN: stream-fuzz check --no-compile --async-ir %t",
+        "// RUN: FileCheck --strict-whitespace %s --input-file %t",
     ]
 
 
@@ -235,7 +239,10 @@ def render_entry(
     clobber = Rule.CLOBBER in finding.rules
     if finding.kind == "violation" and not checks and not clobber:
         lines.append("// note: no CHECK line tells the faulty output from a fixed one; the oracle line does")
-    if clobber:  # a fact about the async IR on the way, which no line on the final output can state
+    clobber_checks = clobber_lines(finding.violations) if clobber else []
+    if clobber and not clobber_checks:
+        lines += [CLOBBER_UNSTATED, "//", async_ir_run_lines(pipeline)[0]]
+    elif clobber:  # a fact about the async IR on the way, which no line on the final output can state
         lines += ["//", *async_ir_run_lines(pipeline)]
     else:
         lines += ["//", run_line(finding, pipeline)]
@@ -243,7 +250,7 @@ def render_entry(
         lines.append("// RUN: iree-opt --pass-pipeline='" + pipeline.replace("'", "'\\''") + "' %s -o %t")
         lines.append("// RUN: stream-fuzz check --no-compile %t --input %s")
     if clobber:
-        lines += ["", program.strip(), "", CLOBBER_CORRECT_OUTPUT]
+        lines += ["", program.strip(), "", CLOBBER_CORRECT_OUTPUT, *clobber_checks]
     else:
         lines += ["", program.strip(), "", "// The correct output:", *correct_output_lines(finding), *checks]
     return "\n".join(lines) + "\n"
