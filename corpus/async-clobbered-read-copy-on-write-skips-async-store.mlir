@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-copy-on-write-skips-async-store.mlir
 // pass: iree-stream-materialize-copy-on-write
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, wrong data (Stream/Transforms/MaterializeCopyOnWrite.cpp, materializeRegionCOW).
 //   stream.async.store is tied: it writes its staging target in place (AsyncStoreOp::
 //   getTiedResultOperandIndex is the target), so while another op still reads the target, copy-on-write

@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy.mlir
 // pass: cse
-// releases: has the bug 3.8-3.13; correct 3.4-3.7; cannot express 3.1-3.3 (does not parse)
+// releases: has the bug 3.8-3.13; correct 3.4-3.7; cannot express 3.1-3.3 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, wrong data. stream.async.dispatch and stream.async.transfer are Stream_PureOp
 //   (StreamOps.td; #21921 and #21989, both in 3.8), so MLIR's CSE merges two equal ones. That is right
 //   while resources are immutable SSA values, but the async pipeline (Transforms/Passes.cpp

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-emplaced-dispatch-writes-before-a-read-of-the-target.mlir
 // pass: iree-stream-emplace-allocations
-// releases: has the bug 3.1-3.13 (3.1-3.3 do not parse this file: run with !flow.dispatch.tensor spelling)
+// releases: has the bug 3.4-3.13; cannot express 3.1-3.3 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, wrong data (EmplaceAllocations, Stream/Transforms/EmplaceAllocations.cpp
 //   tryEmplaceDispatchOp). @produce's only use is the update of %t[0..4), so the pass ties its result to
 //   %t and makes the dispatch write %t in place, at the dispatch's position. Between the dispatch and the

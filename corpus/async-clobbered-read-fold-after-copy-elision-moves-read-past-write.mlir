@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-fold-after-copy-elision-moves-read-past-write.mlir
 // pass: canonicalize
-// releases: has the bug 3.12, 3.13; cannot express 3.1-3.11 (stream.async.transfer on() does not parse)
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, wrong data: the canonicalize right after the first ElideAsyncCopies (Transforms/
 //   Passes.cpp) turns a read of a copy into a read of the copy's origin placed after an in-place write of the
 //   origin. Copy-on-write makes every in-place write the last use of what it writes; copy elision then

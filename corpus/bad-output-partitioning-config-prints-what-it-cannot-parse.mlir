@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/bad-output-partitioning-config-prints-what-it-cannot-parse.mlir
 // pass: (the attribute printer: `iree-opt` with no pass prints it so)
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (StreamTypes.cpp PartitioningConfigAttr::print): the attribute prints as
 //   `#stream.partitioning_config<favor-max-concurrency>`, a bare word with a `favor-` prefix, while
 //   PartitioningConfigAttr::parse wants a quoted string naming the favor (`<"max-concurrency">`, as

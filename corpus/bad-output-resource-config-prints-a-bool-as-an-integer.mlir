@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/bad-output-resource-config-prints-a-bool-as-an-integer.mlir
 // pass: (the attribute printer: `iree-opt` with no pass prints it so)
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (StreamTypes.cpp ResourceConfigAttr::print): `alias_mutable_bindings` is printed
 //   with `os << getAliasMutableBindings()`, a bool streamed as 1 or 0, while ResourceConfigAttr::parse
 //   accepts only the keywords `true` and `false` ("expected valid keyword"). So any module or function

@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir
 // pass: iree-consteval-jit-globals (dies in its nested iree-hal-materialize-interfaces)
-// releases: has the bug 3.1-3.13 (segfault in DeviceAnalysis::gatherDeviceTargets); with --iree-opt-const-eval=false correct (2,2,2,2) on 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, a crash (SIGSEGV). A constant moved to a device with flow.tensor.transfer and then
 //   computed on is constant work: iree-util-hoist-into-globals hoists it into an initializer, and
 //   ConstEval/JitGlobals.cpp copies that initializer into a module of its own to compile for the host. The

@@ -9,7 +9,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/crash-memoize-outlining-of-fills-on-an-elided-device.mlir
 // pass: iree-hal-outline-memoize-regions
-// releases: has the bug 3.1-3.4, 3.8-3.13 (segfault; with --iree-hal-memoization=false correct, 4,4,4,4 and 2,2,2,2); 3.5-3.7 segfault with memoization off too (ResourceAllocaOpPattern, lookupDeviceAndQueueAffinityFor)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, a segfault. Two constant results become two fills recorded in one
 //   hal.device.memoize region. The device global is used by nothing else and is gone by then, so the
 //   memoized ops name the device as `hal.devices.get 0`. DeviceGlobalPVS.cpp (updateFromDefiningOp, its

@@ -7,7 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-barrier-joined-to-producer-partition.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.2-3.13 (witnesses 1, 5; witness 3 from 3.6; witnesses 2, 4 from 3.12); correct 3.5 (witness 3); cannot express 3.1 (no stream.async.barrier), witness 3 before 3.5 (#hal.device.topology), witnesses 2, 4 before 3.12 (transfer on())
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): a
 //   stream.async.barrier is deferred as a sync op of its producer and inserted into the producer's partition
 //   with no affinity check (only transfers get `hasCompatibleAffinity`, added by PR #24748). When the

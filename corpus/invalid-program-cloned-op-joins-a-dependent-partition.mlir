@@ -7,7 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-cloned-op-joins-a-dependent-partition.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.12-3.13; witness 2: ScheduleExecution fails with "operand #0 does not dominate this use" on 3.8-3.11 (before the cycle check), correct 3.1-3.7; witness 1 cannot express 3.1-3.11 (transfer on())
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference, the
 //   canAddOpToPartition preferCloneToConsumers branch): the splat %v1 prefers to be cloned into its
 //   consumers, but its only user is the scf.for (its init). The clone branch replaces the op's hazards with

@@ -7,7 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-coalesce-adjacent-fills-offset.mlir
 // pass: canonicalize
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // upstream: PR #24869 (open)
 // triage: compiler bug (canonicalize: StreamOpFolders.cpp CoalesceAdjacentFills): merging a fill with the
 //   adjacent fill *before* it adds the two absolute offsets (`fillOp.getTargetOffset() +

@@ -7,7 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-cse-merges-dispatch-across-wave.mlir
 // pass: cse
-// releases: has the bug 3.9-3.13; correct 3.1-3.8
+// releases: has the bug 3.9-3.13; correct 3.1-3.8 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (surfaces in cse after ScheduleConcurrency): an operand-less dispatch prefers to be
 //   cloned into its consumers (StreamOps.cpp AsyncDispatchOp::preferCloneToConsumers), so one execute holds
 //   two identical pure dispatches, one of them inside a stream.async.concurrent with the @d1 transfer;

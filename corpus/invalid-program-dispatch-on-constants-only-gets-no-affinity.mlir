@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-dispatch-on-constants-only-gets-no-affinity.mlir
 // pass: iree-stream-conversion leaves the dispatch unplaced (Stream/Analysis/Affinity.cpp); fails in iree-hal-conversion
-// releases: has the bug 3.1-3.8, 3.11-3.13 ("failed to legalize operation 'stream.executable'"); 3.9 segfaults in ConvertToHAL (CmdDispatchOpPattern::emitDispatchOp, the unplaced dispatch); 3.10 other failure ("operand #1 does not dominate this use")
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, a valid program is rejected. The loop starts from a constant and multiplies by one, so its
 //   dispatch reads only unplaced values (stream.tensor.constant has no affinity; const-eval does not hoist the loop).
 //   ConvertToStream asks AffinityAnalysis: OpAffinityPVS::updateOperation takes, for an op with resource operands,

@@ -7,7 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-elide-timepoints-fixed-point-oscillates.mlir
 // pass: iree-stream-elide-timepoints
-// releases: has the bug 3.11-3.13 (witness 6: 3.12-3.13); 3.10 ElideTimepoints fails with "operand #1 does not dominate this use"; correct 3.2-3.9 (and 3.1 for witnesses 1, 2, 5; 3.1 segfaults on witnesses 3, 4); witness 6 cannot express 3.1-3.11
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (ElideTimepoints.cpp tryFoldAwaitWithTimelineOps, inside the optimization pipeline's
 //   iree-util-fixed-point-iterator): in a loop whose result is dead, each round ElideTimepoints adds
 //   `stream.timepoint.join max(%x, %0)` before an execute in the body although %x already covers %0 (its

@@ -7,7 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-ipo-duplicate-result-replaced-twice.mlir
 // pass: iree-util-ipo
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // nondeterministic: a use-after-free: the same run gives the unlinked operand or a crash of the worker (about one run in six); replay tries 5 times
 // triage: compiler bug (Util: IPO.cpp applyCallChanges): a callee returning one argument twice. Result 0 is a
 //   pass-through, so its uses are replaced with the call operand; result 1 is a duplicate of result 0, so its

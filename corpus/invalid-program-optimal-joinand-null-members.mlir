@@ -8,7 +8,7 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-optimal-joinand-null-members.mlir
 // pass: iree-stream-schedule-execution
 // same-fix-as: bad-output-optimal-joinor-nests-members (the same slip in DeviceOptimalAttr::joinOR, HALAttrs.cpp: each member joined with the whole other attribute, read in the source; a fix of that slip in both functions would close both entries: expected, not run)
-// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal)
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinAND, the sibling of the joinOR defect in bad-
 //   output-optimal-joinor-nests-members): two transfers of external resources to one optimal target execute
 //   on that target (AsyncTransferOp::getDefaultExecutionAffinityAttr) and share a partition;

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-cycle-through-scf-for-init.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.10-3.13; 3.8-3.9 ScheduleExecution fails with "operand #0 does not dominate this use" (before the cycle check); correct 3.1-3.7
+// releases: has the bug 3.8-3.13; correct 3.1-3.7 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): %v1 is
 //   read by the dispatch %v5 and is the init of the scf.for whose result %v5 also reads. `candidates |=
 //   consumers` re-admits %v5's partition, canAddOpToPartition accepts a hazard whose ordinal equals the

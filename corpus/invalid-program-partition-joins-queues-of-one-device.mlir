@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-joins-queues-of-one-device.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (ReferencePartitioning.cpp partitionStreamableOpsReference, PartitionBuilder::insert):
 //   an op may join a partition when AffinityAttr::canExecuteTogether holds, which for one device is "the
 //   op's queue mask is a subset of the partition's" (DeviceAffinityAttr::isExecutableWith). The dispatch

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-cf-branch-lifetimes.mlir
 // pass: iree-stream-refine-usage
-// releases: has the bug 3.8-3.13; correct 3.1-3.7
+// releases: has the bug 3.8-3.13; correct 3.1-3.7 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (RefineUsage.cpp ApplyFuncOp -> applyRegionTransitions, over ResourceUsage.cpp):
 //   a block argument of a multi-block function gets the lifetime the usage analysis reports for it, and each
 //   value branched into it keeps the lifetime of its own producer (ApplyAsyncTransferOp / ApplyStreamableOp);

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir
 // pass: iree-stream-refine-usage
-// releases: has the bug 3.1-3.13 (witnesses 1, 2; before 3.11 the verifier words it "iter_arg and ... have different type"; witness 3 from 3.9); correct 3.1-3.8 (witness 3)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (RefineUsage.cpp ApplyScfForOp over ResourceUsage.cpp
 //   ValueResourceUsage::updateFromUse): each scf.for init, iter_arg, yielded value and result gets the
 //   lifetime the usage analysis reports for it, independently, and nothing inserts a transition at the loop

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-write-export-pinned-optimal-transfer-target.mlir
 // pass: iree-stream-place-transfer-executions
-// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal).
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (PlaceTransferExecutions, then ScheduleAllocation deriveResultAffinity): a transfer
 //   from @d3 to optimal<[@d0, @d6]> whose result stream.tensor.export pins to @d0. PlaceTransferExecutions
 //   (PlaceTransferExecutions.cpp, `!AffinityAttr::canExecuteTogether(pinnedAffinityAttr,

@@ -7,7 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/timeout-refine-usage-staging-transfer-loop.mlir
 // pass: iree-stream-refine-usage
-// releases: has the bug 3.9-3.13 (witness 1 hangs), 3.1-3.13 (witness 2 hangs); 3.1-3.8 reject witness 1 (refine-usage retypes the yielded transfer: "'stream.yield' op result type mismatch")
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (RefineUsage.cpp UsageRefinementPattern::applyResultTransition(Operation*, ...), via
 //   ApplyGenericOp on stream.timepoint.await): a pre-scheduled execute yields a transfer to its own device
 //   whose result is staging; the awaited result's refined lifetime differs, and this overload of

@@ -9,7 +9,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/wave-race-tied-chain-not-compared.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.1-3.13 (all three witnesses)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, a data race (ScheduleConcurrency: ReferencePartitioning.cpp
 //   partitionRegionConcurrencyReference with ResourceHazards.cpp hasHazard): three tied in-place fills of one
 //   2-byte resource, [0,1) -> [1,2) -> [0,1), all land in one stream.cmd.concurrent, so fills 1 and 3 race on

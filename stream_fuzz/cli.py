@@ -831,7 +831,8 @@ def cmd_releases(args: argparse.Namespace) -> int:
     print("B has the bug, . correct, - cannot express, ~ not run, ? broken (see --json)")
     print(" ".join(f"{release.label:>5}" for release in releases) + "  entry")
     for entry, results in table.items():
-        print(" ".join(f"{mark[result.outcome]:>5}" for result in results) + f"  {entry.name}")
+        name = entry.resolve().relative_to(corpus.resolve())
+        print(" ".join(f"{mark[result.outcome]:>5}" for result in results) + f"  {name}")
     if args.json:
         writable_file(Path(args.json), "--json")
         data = {
@@ -847,7 +848,7 @@ def cmd_releases(args: argparse.Namespace) -> int:
             write_releases_line(entry, releases_line(releases, [result.outcome for result in results]))
         print(f"wrote the releases line of {len(table)} entries")
     broken = [
-        entry.name for entry, results in table.items() if any(r.outcome is Outcome.BROKEN for r in results)
+        str(entry) for entry, results in table.items() if any(r.outcome is Outcome.BROKEN for r in results)
     ]
     if broken:
         print(f"broken on some release (not counted as the bug): {', '.join(broken)}", file=sys.stderr)

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-refine-usage-cf-branch-lifetimes.mlir
 // pass: iree-stream-refine-usage
-// releases: has the bug 3.1-3.13 (the pass breaks this input on every release; the full pipeline reaches it only from 3.8)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-refine-usage-cf-branch-lifetimes.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 17 lines of code, to 17 in 3 s (31 candidates)
 // what was found:

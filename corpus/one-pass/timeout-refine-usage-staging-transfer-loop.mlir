@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/timeout-refine-usage-staging-transfer-loop.mlir
 // pass: iree-stream-refine-usage
-// releases: has the bug 3.9-3.13 (hangs); 3.1-3.8 reject it ("'stream.yield' op result type mismatch")
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/timeout-refine-usage-staging-transfer-loop.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 14 lines of code, to 14 in 53 s (10 candidates)
 // what was found:
