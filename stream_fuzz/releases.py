@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,7 +33,7 @@ from enum import Enum
 from pathlib import Path
 
 from stream_fuzz.compiler.subprocess_backend import probe_version
-from stream_fuzz.corpus import write_atomically
+from stream_fuzz.corpus import SPLIT, write_atomically
 
 LIT_TIMEOUT_S = 1800  # one release, the whole corpus: minutes on 2 cores; a hung lit is a broken setup
 
@@ -100,19 +101,66 @@ def suite_root(entry: Path) -> Path:
     raise ReleasesError(f"{entry} is in no corpus (no lit.cfg.py above it)")
 
 
+def witness_texts(entry: Path) -> list[str]:
+    """The entry as lit tests, one per witness where each witness carries its own CHECK lines (an older
+    release may parse some witnesses and not others); else the whole entry as it is."""
+    text = entry.read_text()
+    chunks = re.split(rf"^{re.escape(SPLIT)}\s*$", text, flags=re.M)
+    if len(chunks) < 2 or not all(re.search(r"^// CHECK", chunk, re.M) for chunk in chunks):
+        return [text]
+    lines = chunks[0].splitlines(keepends=True)
+    prefix = "".join(lines[: next((i for i, line in enumerate(lines) if not line.startswith("//")), 0)])
+    return [chunks[0]] + [prefix + chunk for chunk in chunks[1:]]
+
+
+def merge(results: Sequence[Result]) -> Result:
+    """An entry's verdict from its witnesses': the release has the bug when any witness shows it, is correct
+    when every witness it can express is, and cannot express the entry when it reads none of them."""
+    for outcome in (
+        Outcome.HAS_BUG,
+        Outcome.BROKEN,
+        Outcome.CORRECT,
+        Outcome.NOT_RUN,
+        Outcome.CANNOT_EXPRESS,
+    ):
+        hits = [index for index, result in enumerate(results) if result.outcome is outcome]
+        if hits:
+            first = results[hits[0]]
+            if len(results) == 1:
+                return first
+            return Result(outcome, f"witness {', '.join(str(i + 1) for i in hits)}: {first.why}")
+    raise ValueError("an entry without witnesses")
+
+
 def run_release(release: Release, entries: Sequence[Path]) -> dict[Path, Result]:
-    """Every entry under lit on one release, each expected to fail (`-D expect=bug`)."""
-    with tempfile.TemporaryDirectory(prefix="stream-fuzz-releases-") as scratch:
-        report = Path(scratch) / "lit.json"
+    """Every entry under lit on one release, each expected to fail (`-D expect=bug`), witness by witness
+    (`witness_texts`) in a scratch copy of its corpus."""
+    with tempfile.TemporaryDirectory(prefix="stream-fuzz-releases-") as scratch_dir:
+        scratch = Path(scratch_dir)
+        suites: dict[Path, Path] = {}
+        tests: dict[Path, list[str]] = {}
+        for number, entry in enumerate(entries):
+            root = suite_root(entry)
+            if root not in suites:
+                suites[root] = scratch / f"corpus{len(suites)}"
+                suites[root].mkdir()
+                shutil.copy(root / "lit.cfg.py", suites[root] / "lit.cfg.py")
+            names = []
+            for index, text in enumerate(witness_texts(entry)):
+                name = f"{number:03d}-{index}-{entry.name}"
+                (suites[root] / name).write_text(text)
+                names.append(name)  # unique across the scratch suites, as lit names it
+            tests[entry] = names
+        report = scratch / "lit.json"
         command = [
             sys.executable,
             "-c",
             "import lit.main; lit.main.main()",
-            *(str(entry) for entry in entries),
+            *(str(suite) for suite in suites.values()),
             "-q",
             "-D", f"iree_opt={release.iree_opt}",
             "-D", "expect=bug",
-            "-D", f"exec_root={scratch}",
+            "-D", f"exec_root={scratch / 'exec'}",
             "-o", str(report),
         ]  # fmt: skip
         try:
@@ -123,17 +171,19 @@ def run_release(release: Release, entries: Sequence[Path]) -> dict[Path, Result]
             raise ReleasesError(
                 f"lit could not run the corpus on {release.iree_opt}: {done.stderr.strip()[-800:]}"
             )
-        tests = json.loads(report.read_text())["tests"]
-    by_name = {test["name"].split(" :: ", 1)[1]: test for test in tests}
-    results: dict[Path, Result] = {}
-    for entry in entries:
-        test = by_name.get(str(entry.resolve().relative_to(suite_root(entry))))
-        results[entry] = (
-            classify(test["code"], test.get("output", ""))
-            if test
-            else Result(Outcome.BROKEN, "lit skipped it")
+        ran = json.loads(report.read_text())["tests"]
+    by_name = {test["name"].split(" :: ", 1)[1]: test for test in ran}
+    return {
+        entry: merge(
+            [
+                classify(by_name[name]["code"], by_name[name].get("output", ""))
+                if name in by_name
+                else Result(Outcome.BROKEN, "lit skipped it")
+                for name in names
+            ]
         )
-    return results
+        for entry, names in tests.items()
+    }
 
 
 def ranges(releases: Sequence[Release], outcomes: Sequence[Outcome]) -> str:
@@ -192,7 +242,8 @@ class VerdictCache:
             if not line.startswith("//")
             or line.startswith(("// RUN:", "// CHECK", "// REQUIRES:", "// stream-fuzz"))
         ]
-        return f"{release.version}|{hashlib.sha256(chr(10).join(ran).encode()).hexdigest()[:16]}"
+        split = "|by-witness" if len(witness_texts(entry)) > 1 else ""  # a verdict of another kind
+        return f"{release.version}|{hashlib.sha256(chr(10).join(ran).encode()).hexdigest()[:16]}{split}"
 
     def read(self) -> dict[str, Result]:
         try:
