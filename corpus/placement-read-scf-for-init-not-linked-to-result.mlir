@@ -9,7 +9,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-scf-for-init-not-linked-to-result.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
 //   ValueConsumerAffinityPVS::updateFromUse, the scf::ForOp case): an scf.for init operand is linked only to
 //   the loop's iter_arg, never to the loop result, although a loop that runs zero times forwards the init to
