@@ -78,6 +78,9 @@ def run_matrix(
             log(f"matrix: [{index + 1}/{len(compilers)}] fuzzing {label} ({compiler.path})")
             if compiler.note:
                 log(f"matrix: {label}: {compiler.note}")
+            elif "l3" in compiler.levels:
+                runtime = compiler.runtime or "iree-base-runtime, in process"
+                log(f"matrix: {label}: l3 programs run on {runtime}")
         folder = config.corpus / re.sub(r"[^\w.+-]", "_", label)
         run = replace(
             config,

@@ -185,6 +185,33 @@ def test_run_with_iree_run_module_executes_on_it_and_says_so(tmp_path: Path) -> 
     assert missing.returncode == 2 and "no executable iree-run-module" in missing.stderr, missing.stderr
 
 
+@pytest.mark.slow
+@needs_runtime
+def test_the_matrix_runs_each_compilers_programs_on_the_runtime_beside_it(tmp_path: Path) -> None:
+    from stream_fuzz.compiler.subprocess_backend import native_iree_compile, native_iree_opt
+
+    build = tmp_path / "build"
+    for tool, path in (
+        ("iree-opt", native_iree_opt()),
+        ("iree-compile", native_iree_compile()),
+        ("iree-run-module", RUNTIME),
+    ):
+        script(build / tool, f'exec {path} "$@"')
+    done = stream_fuzz(
+        "matrix", "--level", "l3", "--iree-opt", str(build / "iree-opt"), "--examples", "3",
+        "--out", str(tmp_path / "out"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"l3 programs run on {build / 'iree-run-module'}" in done.stderr, done.stderr[-3000:]
+    (row,) = [line for line in done.stdout.splitlines() if line.startswith("l3 executed")]
+    assert row.split()[-1] == "3/3", done.stdout
+    mismatched = stream_fuzz(
+        "matrix", "--iree-opt", str(build / "iree-opt"), "--iree-run-module", str(RUNTIME),
+        "--iree-run-module", str(RUNTIME),
+    )  # fmt: skip
+    assert mismatched.returncode == 2 and "one --iree-run-module per --iree-opt" in mismatched.stderr
+
+
 def stream_fuzz(*argv: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "stream_fuzz.cli", *argv], capture_output=True, text=True, timeout=timeout
