@@ -169,6 +169,7 @@ class Campaign:
     stream_hook: str | None = None  # L3 fault injection: `module:function` rewriting stream-phase IR (tests)
     frontend: FrontendCompiler | None = None  # L3's compiler and runtime worker, started when L3 first runs
     l3_execute: bool = True  # off: L3 compiles and checks placement only (the runtime cannot run its modules)
+    iree_run_module: str | None = None  # L3 runs programs with this binary (None: iree-base-runtime)
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
 
     def __post_init__(self) -> None:
@@ -223,7 +224,10 @@ class Campaign:
         if self.frontend is None:
             iree_compile = l3_compiler_of(self.judge.compiler_info)
             self.frontend = FrontendCompiler(
-                self.judge.timeout, stream_hook=self.stream_hook, iree_compile=iree_compile
+                self.judge.timeout,
+                stream_hook=self.stream_hook,
+                iree_compile=iree_compile,
+                iree_run_module=self.iree_run_module,
             )
         return self.frontend
 
@@ -532,6 +536,7 @@ def open_campaign(
     program_size: int | None = None,
     stream_hook: str | None = None,
     l3_execute: bool = True,
+    iree_run_module: str | None = None,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
@@ -547,4 +552,5 @@ def open_campaign(
         program_size=program_size,
         stream_hook=stream_hook,
         l3_execute=l3_execute,
+        iree_run_module=iree_run_module,
     )

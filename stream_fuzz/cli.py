@@ -28,7 +28,7 @@ from types import FrameType
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
 from stream_fuzz.campaign import levels_of
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
-from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
 from stream_fuzz.corpus import (
     SPLIT,
@@ -200,6 +200,13 @@ def _add_compiler_options(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help=f"per-program compile time limit in seconds (default {DEFAULT_TIMEOUT_S:g})",
     )
+
+
+RUNTIME_HELP = (
+    "the iree-run-module L3 runs its programs with (the runtime of the compiler's own release: another "
+    "release's refuses its bytecode); default with --iree-opt: the one installed beside it, else "
+    "iree-base-runtime in process"
+)
 
 
 def _parse_or_usage_error(judge: Judge, text: str, file: str) -> None:
@@ -484,6 +491,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"no such file or folder: {path}")
     if args.json:
         writable_file(Path(args.json), "--json")
+    runtime = args.iree_run_module
+    if runtime is not None and not (Path(runtime).is_file() and os.access(runtime, os.X_OK)):
+        raise UsageError(f"--iree-run-module {runtime}: no executable file")
     total = sum(1 for _ in iter_entries(paths))
     done = [0]
 
@@ -501,7 +511,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             f"replaying {total} entries against {judge.compiler_info.version} ({judge.compiler_info.path})",
             flush=True,
         )
-        results = replay_paths(paths, judge, show)
+        results = replay_paths(
+            paths, judge, show, runtime, say=lambda line: print(line, file=sys.stderr, flush=True)
+        )
     counts = {state: sum(r.state == state for r in results) for state in STATES}
     print(", ".join(f"{n} {state}" for state, n in counts.items()))
     if args.json:
@@ -559,14 +571,16 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"stream-fuzz: no iree-compile beside {info.path}: all is l1 and l2 here", file=sys.stderr)
         # --level l3 with no iree-compile beside --iree-opt: an error (CompilerNotFound) naming the path
         iree_compile = l3_compiler_of(info) if "l3" in levels else None
+        runtime = l3_runtime_of(info, args.iree_run_module) if "l3" in levels else None
         preflight(judge, tuple(level for level in levels if level != "l3"))
     if "l3" in levels:
         try:
             load_hook(args.inject_stream_fault)
         except (ImportError, AttributeError, ValueError) as error:
             raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
-        with FrontendCompiler(timeout, iree_compile=iree_compile) as frontend:  # without the fault
-            why_not = preflight_l3(frontend)
+        with FrontendCompiler(timeout, iree_compile=iree_compile, iree_run_module=runtime) as frontend:
+            why_not = preflight_l3(frontend)  # without the fault
+        config = replace(config, iree_run_module=str(runtime) if runtime else None)
         if why_not:
             print(why_not, file=sys.stderr)  # once, here: the workers only count
             config = replace(config, l3_execute=False)
@@ -591,6 +605,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     progress.finish()
     print(summary(stats, info))
     extra: dict[str, object] = {"seed": args.seed, "workers": workers, "errors": errors}
+    if "l3" in levels:  # what ran L3's programs: a binary, iree-base-runtime in process, or nothing
+        extra["l3_runtime"] = (config.iree_run_module or "in-process") if config.l3_execute else None
     if config.fleet is not None and beat is not None:
         offline = stats.fleet_offline or beat.offline
         extra["fleet"] = {"url": shown(config.fleet.url), "machine": config.fleet.machine, "offline": offline}
@@ -697,9 +713,18 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         corpus=Path(args.out),
         timeout=_positive(args.timeout, "--timeout"),
     )
+    runtimes: list[str | None] | None = None
+    if args.iree_run_module:
+        if len(args.iree_run_module) != len(args.iree_opt or []):
+            raise UsageError("give one --iree-run-module per --iree-opt, in the same order, or none")
+        runtimes = [None] * (len(compilers) - len(args.iree_run_module)) + list(args.iree_run_module)
     writable_folder(config.corpus, "--out folder")
     columns = run_matrix(
-        compilers, config, _workers(args.workers), log=lambda line: print(line, file=sys.stderr)
+        compilers,
+        config,
+        _workers(args.workers),
+        log=lambda line: print(line, file=sys.stderr),
+        runtimes=runtimes,
     )
     print(matrix_table(columns))
     for column in columns:
@@ -1021,6 +1046,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
     run.add_argument("--inject-stream-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # L3's
+    run.add_argument("--iree-run-module", metavar="PATH", help=RUNTIME_HELP)
     _add_compiler_options(run)
     run.set_defaults(run=cmd_run)
 
@@ -1048,6 +1074,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", default="matrix-findings", metavar="DIR", help="findings, one folder per release"
     )
     matrix.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S")
+    matrix.add_argument(
+        "--iree-run-module",
+        action="append",
+        metavar="PATH",
+        help="L3's runtime for each --iree-opt, in the same order (default: the one beside each)",
+    )
     matrix.set_defaults(run=cmd_matrix)
 
     bisect_ = commands.add_parser("bisect", help="find the first pass after which a rule breaks")
@@ -1095,6 +1127,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")
     replay.add_argument("--json", metavar="FILE", help="write every entry's state as JSON")
+    replay.add_argument("--iree-run-module", metavar="PATH", help=RUNTIME_HELP)
     _add_compiler_options(replay)
     replay.set_defaults(run=cmd_replay)
     return parser

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from stream_fuzz.compiler import CompilerNotFound
-from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of
 from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, read_corpus, read_entry
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
@@ -83,11 +83,22 @@ class Replay:
 
 class L3Replayer:
     """L3 entries replay through a frontend worker, started at the first one: the pinned compiler's, or
-    the `iree-compile` beside the judge's `iree-opt`."""
+    the `iree-compile` beside the judge's `iree-opt`, whose programs run on the `iree-run-module` given or
+    the one of its own release beside it (`l3_runtime_of`). The worker first runs the known-good program
+    (`preflight_l3`): when the runtime cannot run it, `say` is told why, once, and an entry whose bug shows
+    only by running (a wrong result, a runtime error) is `unreadable` (not run), never `passes`."""
 
-    def __init__(self, judge: Judge) -> None:
+    def __init__(
+        self,
+        judge: Judge,
+        iree_run_module: str | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
         self.judge = judge
+        self.iree_run_module = iree_run_module
+        self.say = say
         self._compiler: FrontendCompiler | None = None
+        self._not_run = ""  # why programs are not executed ("": they are)
 
     def witness(self, entry: Entry) -> Witness:
         try:
@@ -97,19 +108,42 @@ class L3Replayer:
         if self._compiler is None:
             try:
                 iree_compile = l3_compiler_of(self.judge.compiler_info)
+                runtime = l3_runtime_of(self.judge.compiler_info, self.iree_run_module)
             except CompilerNotFound as error:
                 return Witness(UNREADABLE, reason=str(error))
-            self._compiler = FrontendCompiler(self.judge.timeout, iree_compile=iree_compile)
-        finding = judge_case(self._compiler, case).finding
+            self._compiler = FrontendCompiler(
+                self.judge.timeout, iree_compile=iree_compile, iree_run_module=runtime
+            )
+            self._not_run = self._preflight(self._compiler)
+        finding = judge_case(self._compiler, case, execute=not self._not_run).finding
+        recorded = finding is not None and finding.signature in entry.signatures
+        if self._not_run and not recorded and any(s.startswith(RUN_KINDS) for s in entry.signatures):
+            # Its bug shows by running, which this runtime cannot: neither passes nor another failure.
+            seen = f" (compiled only: {finding.signature})" if finding is not None else ""
+            return Witness(UNREADABLE, reason=f"not run: {self._not_run}{seen}")
         if finding is None:
             return Witness(PASSES)
         reason = finding.details[0] if finding.details else finding.title
         state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
         return Witness(state, finding.signature, f"{finding.signature}: {reason}")
 
+    def _preflight(self, compiler: FrontendCompiler) -> str:
+        from stream_fuzz.preflight import SetupError, preflight_l3
+
+        try:
+            why_not = preflight_l3(compiler)
+        except SetupError as error:
+            why_not = f"stream-fuzz: {error}"
+        if why_not and self.say is not None:
+            self.say(why_not)
+        return why_not.removeprefix("stream-fuzz: ")
+
     def close(self) -> None:
         if self._compiler is not None:
             self._compiler.close()
+
+
+RUN_KINDS = ("wrong-result", "runtime-error")  # bugs only running a program shows
 
 
 def replay_entry(entry: Entry, judge: Judge, l3: L3Replayer | None = None) -> Replay:
@@ -174,12 +208,17 @@ def iter_entries(paths: list[Path]) -> Iterator[Entry | MalformedEntry]:
 
 
 def replay_paths(
-    paths: list[Path], judge: Judge, on_result: Callable[[Replay], None] | None = None
+    paths: list[Path],
+    judge: Judge,
+    on_result: Callable[[Replay], None] | None = None,
+    iree_run_module: str | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> list[Replay]:
     """Replay files and folders of entries, reporting each as soon as it is done (`on_result`); a
-    malformed file is `unreadable`, never dropped."""
+    malformed file is `unreadable`, never dropped. L3 entries run on `iree_run_module` (`L3Replayer`),
+    which tells `say` once when it cannot run them."""
     results: list[Replay] = []
-    l3 = L3Replayer(judge)
+    l3 = L3Replayer(judge, iree_run_module, say)
     try:
         for item in iter_entries(paths):
             if isinstance(item, MalformedEntry):
