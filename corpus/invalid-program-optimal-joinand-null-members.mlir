@@ -8,6 +8,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-optimal-joinand-null-members.mlir
 // pass: iree-stream-schedule-execution
 // releases: 3.11, 3.12, 3.13
+// reachability: stream IR only — tried: L3's scf.if program whose else branch runs on @d1 (its result goes to
+//   optimal<[@d0, @d2]>) with a second result pinned to @d0, and with that value also moved to @d1
+//   (placement/write of placement-write-export-pinned-optimal-transfer-target only; no joinAND failure).
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinAND, the sibling of the joinOR defect in bad-
 //   output-optimal-joinor-nests-members): two transfers of external resources to one optimal target execute
 //   on that target (AsyncTransferOp::getDefaultExecutionAffinityAttr) and share a partition;
