@@ -87,8 +87,9 @@ class Entry:
     @property
     def reach(self) -> str:
         """`frontend`, `stream IR only` or `not tried`: the head of `// reachability:`, before its dash."""
-        head = self.reachability.split("—")[0].split(" - ")[0].strip().lower()
-        return head or "not tried"
+        head = self.reachability.split("—")[0].split(" - ")[0].strip()
+        known = {"frontend": "frontend", "stream ir only": "stream IR only"}
+        return known.get(head.lower(), head) or "not tried"
 
     @property
     def kind(self) -> str:
