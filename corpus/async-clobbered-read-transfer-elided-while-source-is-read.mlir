@@ -14,8 +14,9 @@
 //   3.10-3.13, correct 3.6-3.9; witness 2 has it 3.10-3.13, correct 3.5-3.9. 3.1-3.4 cannot express it
 //   (no stream.topology).
 // reachability: stream IR only — tried: flow.tensor.transfer of a value to the device it lives on, written in
-//   place by an insert_slice while the value is still read by a transfer to @d1 (the same-device transfer is
-//   gone before stream; copy-on-write clones: right numbers, no clobbered read).
+//   place by an insert_slice while the value is still read by a transfer to @d1, with the value computed from
+//   an argument and from a mutable util.global (the same-device transfer is gone before stream; copy-on-write
+//   clones: right numbers, no clobbered read).
 // triage: compiler bug, wrong data (ElideAsyncCopies, Transforms/ElideAsyncCopies.cpp
 //   isSafeToElideTransferOp, its "same-type transfers are always safe to elide regardless of multiple users"
 //   branch). A transfer it takes for a no-op (to the device its source lives on, which the topology says
