@@ -1,4 +1,4 @@
-// stream-fuzz finding: violation: async/clobbered-read
+// stream-fuzz finding: wrong-result
 // signature: wrong-result-781bf1e6b299
 // also-known-as: async-clobbered-read-f7f3ad07cff0
 // status: open

@@ -1,4 +1,4 @@
-// stream-fuzz finding: violation: async/clobbered-read
+// stream-fuzz finding: wrong-result
 // signature: wrong-result-69a8cb6e6989
 // also-known-as: async-clobbered-read-67b06ae7eebe
 // status: open
@@ -14,9 +14,10 @@
 // triage: compiler bug, wrong data: %p = y*y is used only by the insert of %p into %t[0..4), so EmplaceAllocations
 //   ties its dispatch's result to %t and it writes %t in place at %p's position, before the transfer of %t to
 //   @d1 that the program reads first: %r returns 1 16 81 256 (p squared) where t squared, 4 16 36 64, is
-//   right, and %u returns zeros (the execute yields %t and the tied result as two values; the second gets a
-//   buffer nobody writes). Repaired: util.optimization_barrier on %p before the insert (same meaning, nothing
-//   to emplace) returns both results right on 3.13. Correct: NumPy's results, in the RUN line.
+//   right, and %u returns zeros or stale bytes (the execute yields %t and the tied result as two values; the
+//   second gets a buffer nobody writes). Repaired: util.optimization_barrier on %p before the insert (same
+//   meaning, nothing to emplace) returns both results right on 3.13. Correct: NumPy's results, in the RUN
+//   line.
 //   The same root cause in stream IR (pass and function in its triage):
 //   corpus/async-clobbered-read-emplaced-dispatch-writes-before-a-read-of-the-target.mlir
 //

@@ -1,4 +1,4 @@
-// stream-fuzz finding: violation: async/clobbered-read, wave/race
+// stream-fuzz finding: wrong-result
 // signature: wrong-result-781bf1e6b299
 // also-known-as: async-clobbered-read-eb83af784328, wave-race-2a686e9a0692
 // status: open
@@ -16,10 +16,10 @@
 //   readwrite). Before ScheduleExecution the transfer reads %p before the tied dispatch writes it (right; no
 //   copy needed); partitionStreamableOpsReference puts the transfer in the @d1 partition that awaits the @d0
 //   partition with the write, so the transfer copies the written bytes: %rr returns 100 squared = 10000 where
-//   p squared (4) is right at [0, 1], and %w returns zeros (the @d0 execute yields %p and its in-place result
-//   as two values; the second's buffer is never written). Repaired: util.optimization_barrier on the
-//   transferred %r (same meaning) returns both results right on 3.13. Correct: NumPy's results, in the RUN
-//   line. (The L3 oracle signs every one-device wrong result alike: wrong-result-781bf1e6b299 is also the
+//   p squared (4) is right at [0, 1], and %w returns zeros or stale bytes (the @d0 execute yields %p and its
+//   in-place result as two values; the second's buffer is never written). Repaired: util.optimization_barrier
+//   on the transferred %r (same meaning) returns both results right on 3.13. Correct: NumPy's results, in the
+//   RUN line. (The L3 oracle signs every one-device wrong result alike: wrong-result-781bf1e6b299 is also the
 //   signature of wrong-result-insert-slice-of-its-own-slice-copied-in-place, another root cause.)
 //   The same root cause in stream IR (pass and function in its triage):
 //   corpus/async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write.mlir
