@@ -28,7 +28,7 @@ from stream_fuzz.litformat import CorpusTest
 def _iree_opt() -> str:
     given = lit_config.params.get("iree_opt") or os.environ.get("STREAM_FUZZ_IREE_OPT")
     if given:
-        path = Path(given)
+        path = Path(given).absolute()  # lit runs each test in a folder of its own
         if path.is_dir():
             path = path / "iree-opt"
     else:
@@ -90,5 +90,4 @@ _RUN_MODULE = _iree_run_module(_IREE_OPT)
 if _RUN_MODULE:
     config.available_features.add("iree-run-module")
     config.substitutions.append((_WORD.format("iree-run-module"), _RUN_MODULE))
-config.substitutions.append((_WORD.format("stream-fuzz"), f"{sys.executable} -m stream_fuzz.cli"))
 config.maxIndividualTestTime = int(lit_config.params.get("timeout", 60))

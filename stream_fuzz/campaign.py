@@ -19,6 +19,7 @@ import numpy as np
 from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
+from stream_fuzz.attribution import WitnessProver
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.corpus import Corpus, code_lines
@@ -271,7 +272,7 @@ class Campaign:
         return failing
 
     def _wants_entry(self, signature: str) -> bool:
-        return signature not in self.corpus.known or self.corpus.wants_shrinking(signature)
+        return not self.corpus.is_known(signature) or self.corpus.wants_shrinking(signature)
 
     def _meet(self, finding: Finding, level: str) -> Meeting:
         """With a fleet, what `finding` is to it: a signature this machine's corpus knows is only counted;
@@ -327,7 +328,7 @@ class Campaign:
         shrunk: new this campaign and not shrunk yet, an entry an earlier campaign left unshrunk, or (with
         a fleet) one whose claimer died. A signature another machine of the fleet found is not new here."""
         signature = finding.signature
-        known = self.corpus.known.get(signature)
+        known = self.corpus.entry_of(signature)
         unshrunk = self.corpus.wants_shrinking(signature)
         # A claim this worker holds is shrunk here, even when another machine reported the bug first.
         holding = meeting.state in ("mine", "takeover") and signature not in self._shrunk
@@ -533,7 +534,9 @@ def open_campaign(
     l3_execute: bool = True,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
-    corpus = Corpus(corpus_dir)
+    # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
+    # shows its bug (attribution.py).
+    corpus = Corpus(corpus_dir, proves=WitnessProver(Path(iree_opt)) if iree_opt else None)
     return Campaign(
         judge,
         corpus,

@@ -30,12 +30,34 @@ from stream_fuzz.campaign import levels_of
 from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
-from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
+from stream_fuzz.corpus import (
+    SPLIT,
+    Corpus,
+    Entry,
+    MalformedEntry,
+    code_lines,
+    read_corpus,
+    read_entry,
+    split_programs,
+    write_atomically,
+)
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
 from stream_fuzz.fleet.status import pull_entries, read_status, render_status, shown
-from stream_fuzz.issue_draft import ReleaseResult, async_clobber_in_any, draft_issue
+from stream_fuzz.issue_draft import (
+    ONE_PASS,
+    REPRO,
+    ReleaseResult,
+    Tools,
+    async_clobber_in_any,
+    draft_from_entry,
+    draft_issue,
+    find_tools,
+    lit_text,
+    related,
+    run_file,
+)
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.oracles import Rule, Severity
@@ -47,6 +69,8 @@ from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_entr
 from stream_fuzz.report import as_json, summary, write_json, write_junit
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+REPORT_TIMEOUT_S = 120.0  # one RUN command of a draft's reproducer
+REPORT_TIMEOUT_HANG_S = 20.0  # ... of a timeout entry, whose bug is the hang (as corpus/lit.cfg.py's limit)
 EXIT_SIGINT, EXIT_SIGTERM, EXIT_BROKEN_PIPE = 130, 143, 141
 
 
@@ -326,10 +350,92 @@ def cmd_reduce(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    """An upstream issue draft, from the entry file and its one-pass file as they are (`--reduce`: the old
+    draft, from a fresh one-pass reduction and replays on each --iree-opt)."""
+    if args.reduce:
+        return _report_reduced(args)
+    if len(args.iree_opt or []) > 1:
+        raise UsageError(
+            "--iree-opt names the one compiler whose output the draft shows (repeat it only with --reduce)"
+        )
+    timeout = _positive(args.timeout, "--timeout") if args.timeout is not None else None
+    if args.all:
+        if args.entry:
+            raise UsageError("give an ENTRY or --all, not both")
+        if not args.write_drafts:
+            raise UsageError("--all needs --write-drafts DIR")
+        corpus = Path(args.corpus)
+        if not corpus.is_dir():
+            raise UsageError(f"no corpus folder {corpus}")
+        paths = sorted(corpus.glob("*.mlir"))
+    else:
+        if not args.entry:
+            raise UsageError("give an ENTRY (a corpus entry) or --all")
+        paths = [Path(args.entry)]
+        corpus = paths[0].parent
+    entries = [_entry(str(path)) for path in paths]
+    open_entries = [entry for entry in entries if entry.status == "open" or not args.all]
+    if args.output and (args.all or args.write_drafts):
+        raise UsageError("-o is for one entry; --write-drafts DIR writes one draft an entry")
+    if args.output:
+        writable_file(Path(args.output), "-o")
+    if args.write_drafts:
+        writable_folder(Path(args.write_drafts), "--write-drafts")
+    try:
+        tools = find_tools(Path(args.iree_opt[0]) if args.iree_opt else None)
+    except (CompilerNotFound, FileNotFoundError) as error:
+        raise UsageError(str(error)) from error
+    known = [e for e in (read_corpus(corpus)) if not isinstance(e, MalformedEntry)]
+    failures = 0
+    for entry in open_entries:
+        started = time.monotonic()
+        text = _draft_of(entry, tools, known, timeout)
+        took = time.monotonic() - started
+        if args.write_drafts:
+            target = Path(args.write_drafts) / f"{entry.path.stem}.md"
+            write_atomically(target, text)
+            print(f"stream-fuzz report: wrote {target} ({took:.1f} s)", file=sys.stderr)
+        elif args.output:
+            Path(args.output).write_text(text)
+            print(f"stream-fuzz report: wrote {args.output} ({took:.1f} s)", file=sys.stderr)
+        else:
+            sys.stdout.write(text)
+        if "the bug did not show in this run" in text:
+            failures += 1
+            print(
+                f"stream-fuzz report: {entry.path.name}: its RUN lines all pass on {tools.release}",
+                file=sys.stderr,
+            )
+    if args.all:
+        wanted = {f"{entry.path.stem}.md" for entry in open_entries}
+        for stale in sorted(Path(args.write_drafts).glob("*.md")):
+            if stale.name not in wanted:
+                stale.unlink()
+                print(f"stream-fuzz report: removed {stale} (no open entry of that name)", file=sys.stderr)
+    return EXIT_FINDING if failures else EXIT_OK
+
+
+def _draft_of(entry: Entry, tools: Tools, known: list[Entry], timeout: float | None) -> str:
+    limit = timeout or (REPORT_TIMEOUT_HANG_S if entry.kind == "timeout" else REPORT_TIMEOUT_S)
+    main = run_file(lit_text(entry.text), REPRO, tools, limit)
+    one_pass = None
+    path = one_pass_path(entry)
+    if path.is_file():
+        try:
+            reduced = read_entry(path)
+        except MalformedEntry as error:
+            raise UsageError(str(error)) from error
+        one_pass = (reduced, run_file(lit_text(reduced.text), ONE_PASS, tools, limit))
+    return draft_from_entry(entry, main, one_pass, tools.release, related(entry, known))
+
+
+def _report_reduced(args: argparse.Namespace) -> int:
+    if not args.entry or args.all or args.write_drafts:
+        raise UsageError("--reduce drafts one ENTRY")
     entry = _entry(args.entry)
     if args.output:
         writable_file(Path(args.output), "-o")
-    timeout = _positive(args.timeout, "--timeout")
+    timeout = _positive(args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S, "--timeout")
     budget = _positive(args.budget, "--budget")
     with Judge(timeout=timeout) as pinned:
         try:
@@ -698,6 +804,57 @@ def cmd_findings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_releases(args: argparse.Namespace) -> int:
+    from stream_fuzz.releases import (
+        Outcome,
+        ReleasesError,
+        compute,
+        corpus_entries,
+        releases_line,
+        write_releases_line,
+    )
+
+    corpus = Path(args.corpus)
+    if not (corpus / "lit.cfg.py").is_file():
+        raise UsageError(f"{corpus} is not a corpus folder (no lit.cfg.py)")
+    entries = [Path(path) for path in args.entries] or corpus_entries(corpus)
+    for entry in entries:
+        if not entry.is_file() or corpus.resolve() not in entry.resolve().parents:
+            raise UsageError(f"{entry} is not an entry of {corpus}")
+        read_entry(entry)  # a malformed entry is named before any compiler runs
+    try:
+        releases, table = compute([Path(path) for path in args.iree_opt], entries)
+    except ReleasesError as error:
+        raise SetupError(str(error)) from error
+    mark = {Outcome.HAS_BUG: "B", Outcome.CORRECT: ".", Outcome.CANNOT_EXPRESS: "-", Outcome.NOT_RUN: "~",
+            Outcome.BROKEN: "?"}  # fmt: skip
+    print("B has the bug, . correct, - cannot express, ~ not run, ? broken (see --json)")
+    print(" ".join(f"{release.label:>5}" for release in releases) + "  entry")
+    for entry, results in table.items():
+        name = entry.resolve().relative_to(corpus.resolve())
+        print(" ".join(f"{mark[result.outcome]:>5}" for result in results) + f"  {name}")
+    if args.json:
+        writable_file(Path(args.json), "--json")
+        data = {
+            "releases": [{"label": r.label, "iree_opt": str(r.iree_opt)} for r in releases],
+            "entries": {
+                str(entry): [{"outcome": x.outcome.value, "why": x.why} for x in results]
+                for entry, results in table.items()
+            },
+        }
+        write_atomically(Path(args.json), json.dumps(data, indent=2) + "\n")
+    if args.write:
+        for entry, results in table.items():
+            write_releases_line(entry, releases_line(releases, [result.outcome for result in results]))
+        print(f"wrote the releases line of {len(table)} entries")
+    broken = [
+        str(entry) for entry, results in table.items() if any(r.outcome is Outcome.BROKEN for r in results)
+    ]
+    if broken:
+        print(f"broken on some release (not counted as the bug): {', '.join(broken)}", file=sys.stderr)
+    return EXIT_FINDING if broken else EXIT_OK
+
+
 SIZE_HELP = "programs of about this many ops and region markers (default: ~25; user models are 100-1000)"
 
 
@@ -766,24 +923,46 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compiler_options(reduce)
     reduce.set_defaults(run=cmd_reduce)
 
-    report = commands.add_parser("report", help="an upstream issue draft (Markdown) for a corpus entry")
-    report.add_argument("entry", metavar="ENTRY", help="a corpus entry, e.g. corpus/<name>.mlir")
+    report = commands.add_parser(
+        "report",
+        help="an upstream issue draft (Markdown) for a corpus entry, from the entry and its one-pass file",
+    )
+    report.add_argument("entry", nargs="?", metavar="ENTRY", help="a corpus entry, e.g. corpus/<name>.mlir")
+    report.add_argument(
+        "--all", action="store_true", help="every open entry of --corpus (with --write-drafts DIR)"
+    )
+    report.add_argument("--corpus", default="corpus", metavar="DIR", help="the corpus folder for --all")
+    report.add_argument(
+        "--write-drafts",
+        metavar="DIR",
+        help="write DIR/<entry>.md for each entry (with --all, also remove drafts of entries not open)",
+    )
     report.add_argument(
         "--iree-opt",
         metavar="PATH",
         action="append",
-        help="another compiler to try (a release's native iree-opt); repeat for several",
+        help="the compiler whose output the draft shows (default: the pinned one); with --reduce, another "
+        "compiler to try (repeat for several)",
     )
     report.add_argument("-o", "--output", metavar="FILE", help="write the draft here (default: stdout)")
+    report.add_argument(
+        "--reduce",
+        action="store_true",
+        help="the old draft: re-reduce the entry to one pass, replay it (slow; names stream-fuzz commands)",
+    )
     report.add_argument(
         "--budget",
         type=float,
         default=DEFAULT_BUDGET_S,
         metavar="S",
-        help="time limit for the one-pass reducer",
+        help="time limit for the one-pass reducer (--reduce)",
     )
     report.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S", help="per-program compile time limit"
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        help="time limit of a RUN command (default 120, 20 for timeout entries); with --reduce, per compile",
     )
     report.set_defaults(run=cmd_report)
 
@@ -897,6 +1076,20 @@ def build_parser() -> argparse.ArgumentParser:
     findings.add_argument("--write", metavar="FILE", help="write the table to FILE instead of printing it")
     findings.set_defaults(run=cmd_findings)
 
+    releases = commands.add_parser(
+        "releases",
+        help="which releases have each entry's bug: its RUN lines under lit on each compiler given",
+    )
+    releases.add_argument("entries", nargs="*", metavar="ENTRY", help="entries (default: all of --corpus)")
+    releases.add_argument(
+        "--iree-opt", action="append", required=True, metavar="PATH",
+        help="a release's iree-opt (iree-compile and iree-run-module of the same release beside it); repeat",
+    )  # fmt: skip
+    releases.add_argument("--corpus", default="corpus", metavar="DIR")
+    releases.add_argument("--write", action="store_true", help="write each entry's `// releases:` line")
+    releases.add_argument("--json", metavar="FILE", help="every entry's outcome on every release, with why")
+    releases.set_defaults(run=cmd_releases)
+
     replay = commands.add_parser(
         "replay", help="replay corpus entries: fails-as-recorded / fails-differently / passes / unreadable"
     )
@@ -937,7 +1130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(version_text())
             return EXIT_OK
         if args.command is None:
-            commands = "run, check, compile, replay, bisect, matrix, stats, findings, status, corpus"
+            commands = (
+                "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+            )
             raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)
