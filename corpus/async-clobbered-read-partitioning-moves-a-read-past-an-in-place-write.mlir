@@ -12,6 +12,9 @@
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write.mlir
 // pass: iree-stream-schedule-execution
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — a flow.tensor.transfer of %p to @d1, then a non-contiguous tensor.insert_slice
+//   into %p (a dispatch tied to %p): ScheduleExecution moves the transfer into the @d1 partition after the
+//   write; the run returns wrong data (corpus/frontend/ of this name).
 // triage: compiler bug, wrong data (ScheduleExecution: Analysis/Partitioning/ReferencePartitioning.cpp
 //   partitionStreamableOpsReference). In program order @read reads a value, then a fill overwrites it in
 //   place: legal, the fill is the value's last use. The partitioner walks the block backwards and lets an op

@@ -11,6 +11,8 @@
 // pass: iree-stream-schedule-allocation
 // same-fix-as: invalid-program-optimal-joinand-null-members (the same slip in DeviceOptimalAttr::joinAND, HALAttrs.cpp: each member joined with the whole other attribute, read in the source; a fix of that slip in both functions would close both entries: expected, not run)
 // releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: L3's scf.if program with an optimal<[@d0, @d2]> transfer, its result
+//   also moved to @d1 (the --compile-to=stream output reads back; no nested optimal).
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinOR, used by ScheduleAllocation
 //   deriveResultAffinity): joining an optimal with another affinity merges each existing member with the
 //   *whole* other attribute (`it->second.joinOR(other)` instead of the member) and stores the result, itself

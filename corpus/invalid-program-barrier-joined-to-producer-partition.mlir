@@ -8,6 +8,10 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-barrier-joined-to-producer-partition.mlir
 // pass: iree-stream-schedule-execution
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a value moved to @d1, written in place there by an insert_slice, then
+//   flow.tensor.barrier on @d0 and read (iree-compile rejects it, but with "failed to legalize operation
+//   'stream.executable'", the message of invalid-program-dispatch-on-constants-only-gets-no-affinity, not
+//   this partition error).
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): a
 //   stream.async.barrier is deferred as a sync op of its producer and inserted into the producer's partition
 //   with no affinity check (only transfers get `hasCompatibleAffinity`, added by PR #24748). When the

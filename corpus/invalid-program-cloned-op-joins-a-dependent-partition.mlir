@@ -8,6 +8,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-cloned-op-joins-a-dependent-partition.mlir
 // pass: iree-stream-schedule-execution
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a splat constant as the init of a two-trip scf.for on @d0, the loop
+//   result multiplied on @d0 and moved to @d1 to be added there (compiles and runs right); L3 runs on
+//   2026-12-04 (405 programs, loops included) did not hit it.
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference, the
 //   canAddOpToPartition preferCloneToConsumers branch): the splat %v1 prefers to be cloned into its
 //   consumers, but its only user is the scf.for (its init). The clone branch replaces the op's hazards with

@@ -8,6 +8,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-cse-merges-dispatch-across-wave.mlir
 // pass: cse
 // releases: has the bug 3.9-3.13; correct 3.1-3.8 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: an operand-less linalg.generic (an iota) written in place by an
+//   insert_slice and read after (const-eval turns it into a constant before stream, so no operand-less
+//   dispatch is left: runs right).
 // triage: compiler bug (surfaces in cse after ScheduleConcurrency): an operand-less dispatch prefers to be
 //   cloned into its consumers (StreamOps.cpp AsyncDispatchOp::preferCloneToConsumers), so one execute holds
 //   two identical pure dispatches, one of them inside a stream.async.concurrent with the @d1 transfer;

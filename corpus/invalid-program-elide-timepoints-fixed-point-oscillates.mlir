@@ -8,6 +8,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-elide-timepoints-fixed-point-oscillates.mlir
 // pass: iree-stream-elide-timepoints
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: an scf.for (dynamic trip count) moving the carried tensor @d0 -> @d1
+//   -> @d0 whose result is unused, and the same with only a tensor.extract of the result (both loops are
+//   removed as dead before stream: compile and run right).
 // triage: compiler bug (ElideTimepoints.cpp tryFoldAwaitWithTimelineOps, inside the optimization pipeline's
 //   iree-util-fixed-point-iterator): in a loop whose result is dead, each round ElideTimepoints adds
 //   `stream.timepoint.join max(%x, %0)` before an execute in the body although %x already covers %0 (its

@@ -8,6 +8,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-emplaced-dispatch-into-a-loop-carried-target.mlir
 // pass: iree-stream-emplace-allocations
 // releases: has the bug 3.10-3.13; correct 3.1-3.9 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: an scf.for whose body inserts a loop-invariant y*y (computed before
+//   the loop) into the carried tensor at [0, 4), the insert applied to the iter_arg directly and to a value
+//   computed from it (both compile and run right).
 // triage: compiler bug (EmplaceAllocations.cpp tryEmplaceDispatchOp, via Util/IR/UtilTypes.cpp
 //   tryMoveProducerBefore): @produce's only use is an update inside the loop whose target is the loop's
 //   iter_arg %acc. The pass ties the dispatch to that target and asks tryMoveProducerBefore to make %acc

@@ -9,6 +9,9 @@
 // pass: iree-stream-schedule-execution
 // same-fix-as: bad-output-optimal-joinor-nests-members (the same slip in DeviceOptimalAttr::joinOR, HALAttrs.cpp: each member joined with the whole other attribute, read in the source; a fix of that slip in both functions would close both entries: expected, not run)
 // releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: L3's scf.if program whose else branch runs on @d1 (its result goes to
+//   optimal<[@d0, @d2]>) with a second result pinned to @d0, and with that value also moved to @d1
+//   (placement/write of placement-write-export-pinned-optimal-transfer-target only; no joinAND failure).
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinAND, the sibling of the joinOR defect in bad-
 //   output-optimal-joinor-nests-members): two transfers of external resources to one optimal target execute
 //   on that target (AsyncTransferOp::getDefaultExecutionAffinityAttr) and share a partition;

@@ -9,6 +9,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-cycle-through-scf-for-init.mlir
 // pass: iree-stream-schedule-execution
 // releases: has the bug 3.8-3.13; correct 3.1-3.7 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — per this entry's triage (L3, 2026-12-03, alias invalid-program-b75c91d42390): absf
+//   of an argument is the init of a two-trip scf.for and, with its result, an operand of the addf returned;
+//   not re-run here.
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): %v1 is
 //   read by the dispatch %v5 and is the init of the scf.for whose result %v5 also reads. `candidates |=
 //   consumers` re-admits %v5's partition, canAddOpToPartition accepts a hazard whose ordinal equals the

@@ -9,6 +9,10 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-joins-queues-of-one-device.mlir
 // pass: iree-stream-schedule-execution
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: queue affinities #hal.device.affinity<@d1, [0]> on an argument and on
+//   a flow.tensor.transfer beside ops on all of @d1: iree-compile fails earlier, "failed to legalize
+//   operation 'stream.executable'" (the message of invalid-program-dispatch-on-constants-only-gets-no-
+//   affinity), so the partitioner is not reached.
 // triage: compiler bug (ReferencePartitioning.cpp partitionStreamableOpsReference, PartitionBuilder::insert):
 //   an op may join a partition when AffinityAttr::canExecuteTogether holds, which for one device is "the
 //   op's queue mask is a subset of the partition's" (DeviceAffinityAttr::isExecutableWith). The dispatch

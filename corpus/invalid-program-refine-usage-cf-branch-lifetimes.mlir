@@ -9,6 +9,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-cf-branch-lifetimes.mlir
 // pass: iree-stream-refine-usage
 // releases: has the bug 3.8-3.13; correct 3.1-3.7 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a func.func with cf.cond_br whose join block takes either a value
+//   also returned (external) or one computed from a splat constant, the block argument returned or squared
+//   (both compile and run right).
 // triage: compiler bug (RefineUsage.cpp ApplyFuncOp -> applyRegionTransitions, over ResourceUsage.cpp):
 //   a block argument of a multi-block function gets the lifetime the usage analysis reports for it, and each
 //   value branched into it keeps the lifetime of its own producer (ApplyAsyncTransferOp / ApplyStreamableOp);

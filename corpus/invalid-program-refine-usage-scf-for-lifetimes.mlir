@@ -9,6 +9,9 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir
 // pass: iree-stream-refine-usage
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — an scf.for whose body moves the carried tensor to another device and back (alias
+//   invalid-program-1774dd0f8dd3, the triage's L3 note); L3 runs on 2026-12-04 hit it in 6 of 155 (stream-
+//   fuzz run, seed 909) and 15 of 250 programs (bench_l3.py, seed 7): iree-compile rejects the program.
 // triage: compiler bug (RefineUsage.cpp ApplyScfForOp over ResourceUsage.cpp
 //   ValueResourceUsage::updateFromUse): each scf.for init, iter_arg, yielded value and result gets the
 //   lifetime the usage analysis reports for it, independently, and nothing inserts a transition at the loop

@@ -11,6 +11,9 @@
 // reproduce: stream-fuzz replay corpus/placement-export-import-returned-through-a-branch-on-another-device.mlir
 // pass: iree-stream-conversion
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — the entry is itself a tensor program compiled by iree-compile (placement only:
+//   local devices share memory, the numbers are right); an L3 campaign (seed 909, 2026-12-04) hit its
+//   signature again.
 // triage: compiler bug. An argument imported on @d0 reaches a result declared (iree.abi.affinity) on @d1
 //   through a region: here the else branch of an scf.if yields it; in the 17 programs found, the init of an
 //   scf.for that may run zero times. The export pins the if's result to @d1 (AffinityAnalysis

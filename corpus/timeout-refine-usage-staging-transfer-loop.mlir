@@ -8,6 +8,9 @@
 // reproduce: stream-fuzz replay corpus/timeout-refine-usage-staging-transfer-loop.mlir
 // pass: iree-stream-refine-usage
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: tensor.extract of an element (the frontend's transfer to staging),
+//   alone and of an scf.for result: both compile; the hang needs a pre-scheduled execute yielding a staging
+//   transfer, which no frontend writes.
 // triage: compiler bug (RefineUsage.cpp UsageRefinementPattern::applyResultTransition(Operation*, ...), via
 //   ApplyGenericOp on stream.timepoint.await): a pre-scheduled execute yields a transfer to its own device
 //   whose result is staging; the awaited result's refined lifetime differs, and this overload of

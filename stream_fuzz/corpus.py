@@ -10,6 +10,8 @@
     // shrunk: yes                                     (no: a campaign stopped while shrinking it)
     // reproduce: stream-fuzz replay corpus/placement-read-3f2a9c1b7e04.mlir
     // pass: / releases: / upstream:                   (what triage found; written by humans)
+    // reachability: frontend — ...                    (or `stream IR only — tried: ...`: can a tensor
+                                                        program reach it; IREE's triage priority)
     // triage: ... (why it is wrong, the pass and function that decide it; written by humans)
     // what was found: ...
     // RUN: iree-opt --pass-pipeline='...' %s | FileCheck %s
@@ -47,6 +49,7 @@ SPLIT = "// -----"
 # async IR (clobbered reads).
 ASYNC_OUTPUT = "async IR, checked for clobbered reads"
 ONE_PASS_FOLDER = "one-pass"  # corpus/one-pass/<entry>: its one-pass reproducer (`stream-fuzz reduce`)
+FRONTEND_FOLDER = "frontend"  # corpus/frontend/<entry>: the same root cause reached from a tensor program
 _REQUIRED = ("signature", "status", "found", "compiler", "pipeline")
 _KEY = re.compile(r"^//\s*(?P<key>[A-Za-z][\w -]*?)\s*:\s?(?P<value>.*)$")
 # Lines a campaign writes and may rewrite when it shrinks its own entry; every other line is kept.
@@ -79,6 +82,14 @@ class Entry:
     upstream: str = ""  # an upstream issue or pull request (`// upstream:`)
     async_output: bool = False  # `// output: async IR...`: the output is judged as async IR
     nondeterministic: bool = False  # `// nondeterministic: <why>`: it fails differently from run to run
+    reachability: str = ""  # `// reachability: frontend — ...` or `stream IR only — tried: ...`
+
+    @property
+    def reach(self) -> str:
+        """`frontend`, `stream IR only` or `not tried`: the head of `// reachability:`, before its dash."""
+        head = self.reachability.split("—")[0].split(" - ")[0].strip()
+        known = {"frontend": "frontend", "stream ir only": "stream IR only"}
+        return known.get(head.lower(), head) or "not tried"
 
     @property
     def kind(self) -> str:
@@ -160,6 +171,7 @@ def read_entry(path: Path) -> Entry:
         value("upstream"),
         value("output").lower().startswith("async"),
         bool(value("nondeterministic")),
+        value("reachability"),
     )
 
 

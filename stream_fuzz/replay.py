@@ -19,7 +19,14 @@ from pathlib import Path
 
 from stream_fuzz.compiler import CompilerNotFound
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of
-from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, read_corpus, read_entry
+from stream_fuzz.corpus import (
+    FRONTEND_FOLDER,
+    ONE_PASS_FOLDER,
+    Entry,
+    MalformedEntry,
+    read_corpus,
+    read_entry,
+)
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
 from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
@@ -194,12 +201,14 @@ NONDETERMINISTIC_ATTEMPTS = 5
 
 
 def iter_entries(paths: list[Path]) -> Iterator[Entry | MalformedEntry]:
-    """The entries of files and folders; a folder's one-pass reproducers (`stream-fuzz reduce`) too."""
+    """The entries of files and folders; a folder's one-pass reproducers (`stream-fuzz reduce`) and frontend
+    witnesses (corpus/frontend/) too."""
     for path in paths:
         if path.is_dir():
             yield from read_corpus(path)
-            if (path / ONE_PASS_FOLDER).is_dir():
-                yield from read_corpus(path / ONE_PASS_FOLDER)
+            for sub in (ONE_PASS_FOLDER, FRONTEND_FOLDER):
+                if (path / sub).is_dir():
+                    yield from read_corpus(path / sub)
         else:
             try:
                 yield read_entry(path)
