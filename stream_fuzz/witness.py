@@ -1,0 +1,368 @@
+"""`stream-fuzz witness`: a stream-level program with a data finding, made into a runtime witness.
+
+The program's placeholder dispatches (`@ex::@f(...)`, naming no executable) get real vmvx executables
+with known bodies (`witness_reference.dispatch_results`); every value it observes (a
+`util.optimization_barrier` operand, a `util.return` operand) leaves `@main` through a transfer to an
+external resource and a `stream.tensor.export`; the reference interpreter computes what each must be by
+the stream dialect's value semantics; the result is a lit entry whose last RUN line is
+`iree-run-module ... --expected_output=...` with those numbers. `iree-compile --compile-from=flow` runs the
+stream pipeline onward on it, so a pass that makes a read see overwritten bytes shows as wrong numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from iree.compiler import ir
+
+from stream_fuzz.witness_reference import Interpreter, Signature, Unsupported, as_i32
+
+_HEADER_SKIP = ("// RUN:", "// CHECK", "// REQUIRES:", "// XFAIL", "// UNSUPPORTED")
+_MARK = "witness.mark"
+_DEVICE_TARGET = (
+    '#hal.device.target<"local", {{ordinal = {n} : index}}, '
+    '[#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device'
+)
+_TYPE = "!iree_tensor_ext.dispatch.tensor"
+
+
+@dataclass(frozen=True)
+class Output:
+    """One result of `@main`: `count` i32 elements, the correct ones."""
+
+    values: tuple[int, ...]
+
+    @property
+    def flag(self) -> str:
+        return f"--expected_output={len(self.values)}xi32={','.join(str(v) for v in self.values)}"
+
+
+@dataclass(frozen=True)
+class Witness:
+    text: str  # the lit entry
+    outputs: tuple[Output, ...]
+    devices: int
+
+    def run_flags(self, device: str = "local-task") -> list[str]:
+        return [f"--device={device}"] * self.devices + ["--function=main"] + [o.flag for o in self.outputs]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One executable function: the dispatch entry `@root::@name` with one signature."""
+
+    root: str
+    name: str
+    index: int
+    sig: Signature
+
+
+def header_of(text: str) -> list[str]:
+    """A corpus entry's header lines (its leading comments, without RUN/CHECK/REQUIRES lines)."""
+    out = []
+    for line in text.splitlines():
+        if not line.startswith("//"):
+            break
+        if line.startswith(_HEADER_SKIP) or line.rstrip() == "//" and out and out[-1] == "//":
+            continue
+        out.append(line.rstrip())
+    while out and out[-1] == "//":
+        out.pop()
+    return out
+
+
+def build(text: str) -> Witness:
+    """The witness of `text` (raises Unsupported naming what it cannot do)."""
+    if "\n// -----" in text:
+        raise Unsupported("a file of several programs (`// -----`): witness one at a time")
+    with ir.Context(), ir.Location.unknown():
+        try:
+            module = ir.Module.parse(text)
+        except Exception as error:  # the bindings raise MLIRError, a plain Exception subclass
+            raise Unsupported(f"the program does not parse: {str(error).splitlines()[0]}") from error
+        devices, function = _module_parts(module)
+        entries = _entries(function)
+        interpreter = Interpreter(lambda op: _lookup(entries, op))
+        points = _observe(interpreter, function)
+        exports: dict[int, list[tuple[str, _Point]]] = {}
+        outputs: list[Output] = []
+        state = ir.AsmState(function)
+        for mark, values in enumerate(points):
+            for value in values:
+                if not str(value.type).startswith("!stream.resource"):
+                    raise Unsupported(f"an observed value of type {value.type} (resources only)")
+                data = as_i32(interpreter.bytes_of(value))
+                outputs.append(Output(tuple(int(x) for x in data)))
+                point = _Point(len(outputs) - 1, _device_of(value, devices), len(data) * 4, str(value.type))
+                exports.setdefault(mark, []).append((value.get_name(state), point))
+        program = _print(function, devices, entries, exports)
+    header = header_of(text)
+    lines = [*header, "//"] if header else []
+    lines += ["// REQUIRES: iree-run-module", "// RUN: iree-compile --compile-from=flow %s -o %t.vmfb"]
+    flags = ["--device=local-task"] * len(devices) + ["--function=main"]
+    run = [f"// RUN: iree-run-module --module=%t.vmfb {' '.join(flags)} \\"]
+    for i, output in enumerate(outputs):
+        run.append(f"// RUN:   {output.flag}" + (" \\" if i + 1 < len(outputs) else ""))
+    body = "\n".join([*lines, *run, "", program, ""])
+    return Witness(body, tuple(outputs), len(devices))
+
+
+def _module_parts(module: ir.Module) -> tuple[list[str], ir.Operation]:
+    devices: list[str] = []
+    functions = []
+    for op in module.body.operations:
+        op = op.operation
+        if op.name == "util.global" and str(ir.TypeAttr(op.attributes["type"]).value) == "!hal.device":
+            devices.append(ir.StringAttr(op.attributes["sym_name"]).value)
+        elif op.name == "util.func":
+            functions.append(op)
+        elif op.name == "stream.executable":
+            raise Unsupported("'stream.executable': the program already has executables")
+        else:
+            raise Unsupported(f"'{op.name}' at module level")
+    if len(functions) != 1:
+        raise Unsupported(f"{len(functions)} functions (calls are not interpreted): one util.func only")
+    function = functions[0]
+    if function.regions[0].blocks[0].arguments:
+        raise Unsupported("arguments of the function (imports are not interpreted)")
+    if len(function.regions[0].blocks) != 1:
+        raise Unsupported("a function of several blocks (cf branches)")
+    if not devices:
+        raise Unsupported("no !hal.device global")
+    return devices, function
+
+
+def _walk(op: ir.Operation) -> list[ir.Operation]:
+    out = []
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.operations:
+                out.append(child.operation)
+                out.extend(_walk(child.operation))
+    return out
+
+
+def _entries(function: ir.Operation) -> list[_Entry]:
+    """An executable function per dispatch entry and signature, in program order; a second signature of
+    one entry gets a name of its own (`@f_2`)."""
+    found: dict[tuple[str, str, Signature], _Entry] = {}
+    for op in _walk(function):
+        if op.name != "stream.async.dispatch":
+            continue
+        points = ir.ArrayAttr(op.attributes["entry_points"])
+        if len(points) != 1:
+            raise Unsupported("'stream.async.dispatch' with several entry points")
+        root, _, name = str(points[0]).partition("::")
+        root, name = root.lstrip("@"), name.lstrip("@")
+        sig = _signature(op)
+        key = (root, name, sig)
+        if key not in found:
+            same = sum(1 for r, n, _ in found if (r, n) == (root, name))
+            found[key] = _Entry(root, name if not same else f"{name}_{same + 1}", len(found), sig)
+        _set_entry(op, found[key])
+    return list(found.values())
+
+
+def _set_entry(op: ir.Operation, entry: _Entry) -> None:
+    op.attributes["entry_points"] = ir.Attribute.parse(f"[@{entry.root}::@{entry.name}]")
+    op.attributes["witness.entry"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), entry.index)
+
+
+def _lookup(entries: list[_Entry], op: ir.Operation) -> tuple[int, Signature]:
+    entry = entries[ir.IntegerAttr(op.attributes["witness.entry"]).value]
+    return entry.index, entry.sig
+
+
+def _owner(value: ir.Value) -> ir.Operation | None:
+    owner = value.owner
+    if isinstance(owner, ir.OpView):
+        return owner.operation
+    return owner if isinstance(owner, ir.Operation) else None
+
+
+def _const(value: ir.Value) -> int:
+    owner = _owner(value)
+    if isinstance(owner, ir.Operation) and owner.name == "arith.constant":
+        return int(ir.IntegerAttr(owner.attributes["value"]).value)
+    raise Unsupported("'stream.async.dispatch' with a size that is not a constant")
+
+
+def _signature(op: ir.Operation) -> Signature:
+    sizes = [int(s) for s in ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])]
+    operands = list(op.operands)
+    at = sizes[0]
+    resources = operands[at : at + sizes[1]]
+    at += sizes[1] + sizes[2] + sizes[3] + sizes[4]
+    lengths = [_const(v) for v in operands[at : at + sizes[5]]]
+    at += sizes[5]
+    results = [_const(v) for v in operands[at : at + sizes[6]]]
+    if any(not str(v.type).startswith("!stream.resource") for v in resources):
+        raise Unsupported("'stream.async.dispatch' with a scalar operand")
+    tied_attr = op.attributes["tied_operands"] if "tied_operands" in op.attributes else None
+    tied_list = [int(ir.IntegerAttr(t).value) for t in ir.ArrayAttr(tied_attr)] if tied_attr else []
+    tied = tuple(None if i < 0 else i for i in tied_list) or (None,) * len(results)
+    # A tied result is the whole resource; its body writes the operand's range.
+    tied_results = tuple(lengths[t] if t is not None else r for r, t in zip(results, tied, strict=True))
+    if any(n % 4 for n in (*lengths, *tied_results)):
+        raise Unsupported("'stream.async.dispatch' over a range that is not whole i32 elements")
+    if len({t for t in tied if t is not None}) != sum(t is not None for t in tied):
+        raise Unsupported("'stream.async.dispatch' with two results tied to one operand")
+    return Signature(tuple(lengths), tuple(results), tied)
+
+
+@dataclass(frozen=True)
+class _Point:
+    """A value leaving @main: its result number, its device and its size in bytes."""
+
+    result: int
+    device: str
+    size: int
+    type: str
+
+
+def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.Value]]:
+    """Marks the ops whose operands the program observes (top-level barriers, then the return) and
+    interprets the function; returns the observed values per mark."""
+    points: list[tuple[ir.Operation, list[ir.Value]]] = []
+    block = function.regions[0].blocks[0]
+    for op in _walk(function):
+        if op.name == "util.optimization_barrier":
+            if op.parent.name != "util.func":
+                raise Unsupported("'util.optimization_barrier' inside a region (only top-level ones are exported)")
+            points.append((op, [r for r in op.results if str(r.type).startswith("!stream.resource")]))
+    terminator = list(block.operations)[-1].operation
+    points.append((terminator, list(terminator.operands)))
+    for mark, (op, _) in enumerate(points):
+        op.attributes[_MARK] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), mark)
+    interpreter.run_block(block)
+    return [values for _, values in points]
+
+
+def _device_of(value: ir.Value, devices: list[str]) -> str:
+    owner = _owner(value)
+    while owner is not None:
+        for key in ("target_affinity", "affinity"):
+            if key in owner.attributes:
+                found = re.search(r"@([\w$.-]+)", str(owner.attributes[key]))
+                if found and found.group(1) in devices:
+                    return found.group(1)
+        if owner.name not in ("util.optimization_barrier", "stream.timepoint.await") or not owner.operands:
+            break
+        owner = _owner(owner.operands[0])
+    return devices[0]
+
+
+def _print(function: ir.Operation, devices: list[str], entries: list[_Entry],
+           exports: dict[int, list[tuple[str, _Point]]]) -> str:
+    lines = [f"util.global private @{d} = {_DEVICE_TARGET.format(n=n)}" for n, d in enumerate(devices)]
+    for root in dict.fromkeys(e.root for e in entries):
+        lines += _executable(root, [e for e in entries if e.root == root])
+    count = sum(len(v) for v in exports.values())
+    body = function.get_asm().splitlines()
+    views = ", ".join(["!hal.buffer_view"] * count)
+    out = [f"util.func public @main() -> ({views}) {{"]
+    for line in body[1:]:
+        line = re.sub(r" ?\{witness\.entry = \d+ : i32\}", "", line)
+        line = re.sub(r"witness\.entry = \d+ : i32, |, witness\.entry = \d+ : i32", "", line)
+        mark = re.search(r"witness\.mark = (\d+) : i32", line)
+        if not mark:
+            out.append(line)
+            continue
+        points = exports.get(int(mark.group(1)), [])
+        if line.lstrip().startswith("util.return"):
+            out += [_export(name, point) for name, point in points]
+            names = ", ".join(f"%witness_v{p.result}" for _, p in points)
+            out.append(f"  util.return {names} : {views}" if points else "  util.return")
+            continue
+        line = re.sub(r" ?\{witness\.mark = \d+ : i32\}", "", line)
+        line = re.sub(r"witness\.mark = \d+ : i32, |, witness\.mark = \d+ : i32", "", line)
+        out.append(line)
+        out += [_export(name, point) for name, point in points]
+    return "\n".join([*lines, *out])
+
+
+def _export(name: str, p: _Point) -> str:
+    r, aff, sz = p.result, f"#hal.device.affinity<@{p.device}>", f"%witness_sz{p.result}"
+    return "\n".join([
+        f"  {sz} = arith.constant {p.size} : index",
+        f"  %witness_x{r} = stream.async.transfer {name} : {p.type}{{{sz}}} -> to({aff}) "
+        f"!stream.resource<external>{{{sz}}}",
+        f"  %witness_v{r} = stream.tensor.export on({aff}) %witness_x{r} : tensor<{p.size // 4}xi32> in "
+        f"!stream.resource<external>{{{sz}}} -> !hal.buffer_view",
+    ])
+
+
+def _executable(root: str, entries: list[_Entry]) -> list[str]:
+    lines = [f"stream.executable private @{root} {{"]
+    for e in entries:
+        lines += [f"  stream.executable.export public @{e.name} workgroups() -> (index, index, index) {{",
+                  "    %c1 = arith.constant 1 : index",
+                  "    stream.return %c1, %c1, %c1 : index, index, index", "  }"]
+    lines.append("  builtin.module {")
+    for e in entries:
+        lines += ["    " + line for line in _body(e)]
+    return [*lines, "  }", "}"]
+
+
+def _tensor(n: int) -> str:
+    return f"tensor<{n}xi32>"
+
+
+def _body(e: _Entry) -> list[str]:
+    """`witness_reference.dispatch_results` as MLIR: loads first, then each result's sum, then stores."""
+    sig = e.sig
+    tied = {t for t in sig.tied if t is not None}
+    fresh = [j for j, t in enumerate(sig.tied) if t is None]
+    args = [f"%b{i}: !stream.binding" for i in range(len(sig.operands) + len(fresh))]
+    lines = [f"func.func @{e.name}({', '.join(args)}) {{", "  %c0 = arith.constant 0 : index"]
+    body: list[str] = []
+    ins = [n // 4 for n in sig.operands]
+
+    def dtype(mode: str, n: int) -> str:
+        return f"{_TYPE}<{mode}:{_tensor(n)}>"
+
+    for i, n in enumerate(ins):
+        mode = "readwrite" if i in tied else "readonly"
+        body.append(f"%s{i} = stream.binding.subspan %b{i}[%c0] : !stream.binding -> {dtype(mode, n)}")
+        body.append(f"%in{i} = iree_tensor_ext.dispatch.tensor.load %s{i}, offsets = [0], sizes = [{n}], "
+                    f"strides = [1] : {dtype(mode, n)} -> {_tensor(n)}")
+    from stream_fuzz.witness_reference import base
+
+    for j, (size, t) in enumerate(zip(sig.results, sig.tied, strict=True)):
+        count = (sig.operands[t] if t is not None else size) // 4
+        values = ", ".join(str(v) for v in base(e.index, j, count))
+        acc = f"%acc{j}_0"
+        body.append(f"{acc} = arith.constant dense<[{values}]> : {_tensor(count)}")
+        for i, n in enumerate(ins):
+            m = min(n, count)
+            x, p, nxt = f"%in{i}", acc, f"%acc{j}_{i + 1}"
+            if m < n:
+                body.append(f"%x{j}_{i} = tensor.extract_slice %in{i}[0] [{m}] [1] : {_tensor(n)} to {_tensor(m)}")
+                x = f"%x{j}_{i}"
+            if m < count:
+                body.append(f"%p{j}_{i} = tensor.extract_slice {acc}[0] [{m}] [1] : {_tensor(count)} to {_tensor(m)}")
+                p = f"%p{j}_{i}"
+            add = nxt if m == count else f"%sum{j}_{i}"
+            body += [
+                f"{add} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], "
+                f'iterator_types = ["parallel"]}} ins({x} : {_tensor(m)}) outs({p} : {_tensor(m)}) {{',
+                "^bb0(%a: i32, %b: i32):",
+                "  %y = arith.addi %a, %b : i32",
+                "  linalg.yield %y : i32",
+                f"}} -> {_tensor(m)}",
+            ]
+            if m < count:
+                body.append(f"{nxt} = tensor.insert_slice {add} into {acc}[0] [{m}] [1] : {_tensor(m)} into "
+                            f"{_tensor(count)}")
+            acc = nxt
+        if t is not None:
+            target, mode = f"%s{t}", "readwrite"
+        else:
+            b = len(sig.operands) + fresh.index(j)
+            target, mode = f"%o{j}", "writeonly"
+            body.append(f"{target} = stream.binding.subspan %b{b}[%c0] : !stream.binding -> {dtype(mode, count)}")
+        body.append(f"iree_tensor_ext.dispatch.tensor.store {acc}, {target}, offsets = [0], sizes = [{count}], "
+                    f"strides = [1] : {_tensor(count)} -> {dtype(mode, count)}")
+    return [*lines, *("  " + line for line in body), "  return", "}"]

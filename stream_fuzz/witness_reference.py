@@ -1,0 +1,236 @@
+"""The reference interpreter of a runtime witness: what async stream IR computes, by the stream dialect's
+value semantics (StreamOps.td), not by what any compiler does.
+
+Every resource is an immutable value of bytes. An op that writes a resource in place (fill, update, copy,
+a tied dispatch result) yields a NEW value: the old one with a range replaced; the old value stays what
+it was for every other user. A clone, transfer, barrier or await is the same bytes; an execute or
+concurrent region's results are what its body yields. Dispatch bodies are the ones the witness writes
+(`dispatch_results`): an executable `e` writes, for result `j` of `n` i32 elements, `base(e, j, n)`
+plus, elementwise, the leading elements of every resource operand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from iree.compiler import ir
+
+Bytes = np.ndarray  # uint8, one per byte of a resource
+
+
+class Unsupported(Exception):
+    """The program uses an op (or a form of one) the witness cannot give correct numbers for."""
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One executable body: the byte lengths of a dispatch's operands and results, and which operand each
+    result is tied to (None: a fresh result)."""
+
+    operands: tuple[int, ...]
+    results: tuple[int, ...]
+    tied: tuple[int | None, ...]
+
+
+def base(executable: int, result: int, count: int) -> np.ndarray:
+    """The constant an executable's result starts from: 1, 2, 3, ... for the first executable's first
+    result; +100 per result, +1000 per executable."""
+    return (np.arange(count, dtype=np.int32) + 1 + 100 * result + 1000 * executable).astype(np.int32)
+
+
+def dispatch_results(executable: int, sig: Signature, operands: list[np.ndarray]) -> list[np.ndarray]:
+    """The i32 elements each result's body stores: base + the leading min(len) elements of every operand
+    (read before any store). A tied result has its operand's length."""
+    out = []
+    for j, (size, tied) in enumerate(zip(sig.results, sig.tied, strict=True)):
+        count = (sig.operands[tied] if tied is not None else size) // 4
+        acc = base(executable, j, count)
+        for x in operands:
+            m = min(len(x), count)
+            acc[:m] = (acc[:m].astype(np.int64) + x[:m]).astype(np.int32)
+        out.append(acc)
+    return out
+
+
+def as_i32(data: Bytes) -> np.ndarray:
+    if len(data) % 4:
+        raise Unsupported(f"a resource of {len(data)} bytes (not whole i32 elements)")
+    return data.view("<i4").copy()
+
+
+@dataclass(frozen=True)
+class Observed:
+    """The values the program observes, in order: one list per marked op (a barrier or the return)."""
+
+    points: tuple[tuple[np.ndarray, ...], ...]
+
+
+DispatchKey = Callable[[ir.Operation], tuple[int, Signature]]
+
+
+class Interpreter:
+    """Runs one function body. `executable_of(op)` says which executable body a dispatch runs."""
+
+    def __init__(self, executable_of: DispatchKey) -> None:
+        self.executable_of = executable_of
+        self.env: dict[ir.Value, Bytes] = {}
+        self.ints: dict[ir.Value, int] = {}
+
+    def int_of(self, value: ir.Value) -> int:
+        if value not in self.ints:
+            owner = value.owner
+            name = owner.name if isinstance(owner, ir.Operation) else "a block argument"
+            raise Unsupported(f"a size or offset that is not a constant (from {name})")
+        return self.ints[value]
+
+    def bytes_of(self, value: ir.Value) -> Bytes:
+        if value not in self.env:
+            raise Unsupported(f"a resource the interpreter has no contents for ({value.type})")
+        return self.env[value]
+
+    def run_block(self, block: ir.Block) -> list[ir.Value]:
+        """Evaluates every op of `block`; returns the terminator's operands."""
+        for op in block.operations:
+            op = op.operation
+            if op.name in ("util.return", "stream.yield", "scf.yield"):
+                return list(op.operands)
+            self.run_op(op)
+        return []
+
+    def run_op(self, op: ir.Operation) -> None:
+        name = op.name
+        handler = _HANDLERS.get(name)
+        if handler is None:
+            raise Unsupported(f"'{name}'")
+        handler(self, op)
+
+    def segments(self, op: ir.Operation) -> list[list[ir.Value]]:
+        sizes = [int(s) for s in ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])]
+        out, at = [], 0
+        for s in sizes:
+            out.append(list(op.operands)[at : at + s])
+            at += s
+        return out
+
+
+def _constant(it: Interpreter, op: ir.Operation) -> None:
+    attr = op.attributes["value"]
+    if isinstance(attr, ir.IntegerAttr) or ir.IntegerAttr.isinstance(attr):
+        it.ints[op.results[0]] = ir.IntegerAttr(attr).value
+    # other constants (floats, tensors) are not sizes or patterns: reading one as such is Unsupported
+
+
+def _pattern(it: Interpreter, value: ir.Value, length: int) -> Bytes:
+    width = ir.IntegerType(value.type).width // 8
+    if width not in (1, 2, 4) or length % width:
+        raise Unsupported(f"a fill of {length} bytes with a {width * 8}-bit pattern")
+    one = np.array([it.int_of(value) & (1 << 8 * width) - 1], dtype=f"<u{width}").view(np.uint8)
+    return np.tile(one, length // width)
+
+
+def _splat(it: Interpreter, op: ir.Operation) -> None:
+    operands = [v for v in op.operands if not str(v.type).startswith("!stream.timepoint")]
+    it.env[op.results[0]] = _pattern(it, operands[0], it.int_of(operands[1]))
+
+
+def _fill(it: Interpreter, op: ir.Operation) -> None:
+    target, _, start, end, length, value = op.operands
+    new = it.bytes_of(target).copy()
+    s, e = it.int_of(start), it.int_of(end)
+    new[s:e] = _pattern(it, value, e - s)
+    it.env[op.results[0]] = new
+
+
+def _update(it: Interpreter, op: ir.Operation) -> None:
+    target, _, start, end, update, _ = op.operands
+    new = it.bytes_of(target).copy()
+    new[it.int_of(start) : it.int_of(end)] = it.bytes_of(update)
+    it.env[op.results[0]] = new
+
+
+def _copy(it: Interpreter, op: ir.Operation) -> None:
+    target, _, t_start, _, source, _, s_start, _, length = op.operands
+    new = it.bytes_of(target).copy()
+    n, s, t = it.int_of(length), it.int_of(s_start), it.int_of(t_start)
+    new[t : t + n] = it.bytes_of(source)[s : s + n]
+    it.env[op.results[0]] = new
+
+
+def _slice(it: Interpreter, op: ir.Operation) -> None:
+    source, _, start, end, _ = op.operands
+    it.env[op.results[0]] = it.bytes_of(source)[it.int_of(start) : it.int_of(end)].copy()
+
+
+def _same(it: Interpreter, op: ir.Operation) -> None:
+    """clone, transfer, stream.async.barrier: the result is the operand's bytes."""
+    it.env[op.results[0]] = it.bytes_of(op.operands[0]).copy()
+
+
+def _passthrough(it: Interpreter, op: ir.Operation) -> None:
+    """util.optimization_barrier, stream.timepoint.await: result i is resource operand i."""
+    resources = [v for v in op.operands if str(v.type).startswith("!stream.resource")]
+    for result, value in zip(op.results, resources, strict=False):
+        if str(result.type).startswith("!stream.resource"):
+            it.env[result] = it.bytes_of(value)
+
+
+def _size(it: Interpreter, op: ir.Operation) -> None:
+    it.ints[op.results[0]] = len(it.bytes_of(op.operands[0]))
+
+
+def _nothing(it: Interpreter, op: ir.Operation) -> None:
+    """Timepoint ops: no resource contents."""
+
+
+def _dispatch(it: Interpreter, op: ir.Operation) -> None:
+    workload, operands, _, starts, ends, _, _ = it.segments(op)
+    if workload:
+        raise Unsupported("'stream.async.dispatch' with a workload")
+    executable, sig = it.executable_of(op)
+    whole = [it.bytes_of(v) for v in operands]
+    ranges = [(it.int_of(s), it.int_of(e)) for s, e in zip(starts, ends, strict=True)]
+    inputs = [as_i32(w[s:e]) for w, (s, e) in zip(whole, ranges, strict=True)]
+    for j, (result, data) in enumerate(zip(op.results, dispatch_results(executable, sig, inputs), strict=True)):
+        tied = sig.tied[j]
+        if tied is None:
+            it.env[result] = data.astype("<i4").view(np.uint8).copy()
+        else:
+            new = whole[tied].copy()
+            s, e = ranges[tied]
+            new[s:e] = data.astype("<i4").view(np.uint8)
+            it.env[result] = new
+
+
+def _region(it: Interpreter, op: ir.Operation) -> None:
+    """execute / concurrent: the body sees its captures; the results are what it yields."""
+    resources = it.segments(op)[0]
+    block = op.regions[0].blocks[0]
+    for arg, value in zip(block.arguments, resources, strict=True):
+        it.env[arg] = it.bytes_of(value)
+    yielded = it.run_block(block)
+    for result, value in zip(op.results, yielded, strict=False):
+        if str(result.type).startswith("!stream.resource"):
+            it.env[result] = it.bytes_of(value)
+
+
+_HANDLERS: dict[str, Callable[[Interpreter, ir.Operation], None]] = {
+    "arith.constant": _constant,
+    "stream.async.splat": _splat,
+    "stream.async.fill": _fill,
+    "stream.async.update": _update,
+    "stream.async.copy": _copy,
+    "stream.async.slice": _slice,
+    "stream.async.clone": _same,
+    "stream.async.transfer": _same,
+    "stream.async.barrier": _same,
+    "util.optimization_barrier": _passthrough,
+    "stream.timepoint.await": _passthrough,
+    "stream.timepoint.immediate": _nothing,
+    "stream.timepoint.join": _nothing,
+    "stream.resource.size": _size,
+    "stream.async.dispatch": _dispatch,
+    "stream.async.execute": _region,
+    "stream.async.concurrent": _region,
+}
