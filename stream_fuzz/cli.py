@@ -712,6 +712,35 @@ def _stats_progress(level: str, done: int, total: int) -> None:
         print(f"stats {level}: {done}/{total} programs", file=sys.stderr, flush=True)
 
 
+def cmd_witness(args: argparse.Namespace) -> int:
+    """0: written (with --check: every result right), 1: with --check, a result is wrong (the bug shows),
+    2: bad input or an op the witness does not support, 3: with --check, the witness did not compile or
+    run."""
+    from stream_fuzz.witness import Unsupported, build
+    from stream_fuzz.witness_run import check
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    start = time.monotonic()
+    try:
+        witness = build(path.read_text())
+    except Unsupported as error:
+        print(f"stream-fuzz: cannot witness {path}: unsupported: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.output and args.output != "-":
+        Path(args.output).write_text(witness.text)
+        print(f"wrote {args.output} ({len(witness.outputs)} results)", file=sys.stderr)
+    else:
+        sys.stdout.write(witness.text)
+    if not args.check:
+        return EXIT_OK
+    result = check(witness, args.iree_opt)
+    print(f"witness {result.summary}", file=sys.stderr)
+    print(f"witness took {time.monotonic() - start:.1f} s", file=sys.stderr)
+    return {"passes": EXIT_OK, "fails": EXIT_FINDING}.get(result.state, EXIT_INTERNAL)
+
+
 # -- the parser ---------------------------------------------------------------------------------------
 
 
@@ -896,6 +925,17 @@ def build_parser() -> argparse.ArgumentParser:
     findings.add_argument("--corpus", default="corpus", metavar="DIR")
     findings.add_argument("--write", metavar="FILE", help="write the table to FILE instead of printing it")
     findings.set_defaults(run=cmd_findings)
+
+    witness = commands.add_parser(
+        "witness", help="make a stream program with a data finding into a runtime witness (a lit entry)"
+    )
+    witness.add_argument("file", metavar="FILE", help="async stream IR with placeholder dispatches")
+    witness.add_argument("-o", "--output", metavar="OUT", help="write the entry here (default: stdout)")
+    witness.add_argument("--iree-opt", metavar="PATH", help="with --check: the compiler (default: the pinned)")
+    witness.add_argument(
+        "--check", action="store_true", help="compile and run it: does the bug show at run time?"
+    )
+    witness.set_defaults(run=cmd_witness)
 
     replay = commands.add_parser(
         "replay", help="replay corpus entries: fails-as-recorded / fails-differently / passes / unreadable"
