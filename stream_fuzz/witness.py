@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from iree.compiler import ir
 
-from stream_fuzz.witness_reference import Interpreter, Signature, Unsupported, as_i32
+from stream_fuzz.witness_reference import Interpreter, Signature, Unsupported, as_elements, base
 
 _HEADER_SKIP = ("// RUN:", "// CHECK", "// REQUIRES:", "// XFAIL", "// UNSUPPORTED")
 _MARK = "witness.mark"
@@ -30,13 +30,15 @@ _TYPE = "!iree_tensor_ext.dispatch.tensor"
 
 @dataclass(frozen=True)
 class Output:
-    """One result of `@main`: `count` i32 elements, the correct ones."""
+    """One result of `@main`: its elements (i32, or i8 when its size is not whole i32s), the correct ones."""
 
     values: tuple[int, ...]
+    elem: int = 4
 
     @property
     def flag(self) -> str:
-        return f"--expected_output={len(self.values)}xi32={','.join(str(v) for v in self.values)}"
+        kind = f"{len(self.values)}xi{8 * self.elem}"
+        return f"--expected_output={kind}={','.join(str(v) for v in self.values)}"
 
 
 @dataclass(frozen=True)
@@ -93,9 +95,10 @@ def build(text: str) -> Witness:
             for value in values:
                 if not str(value.type).startswith("!stream.resource"):
                     raise Unsupported(f"an observed value of type {value.type} (resources only)")
-                data = as_i32(interpreter.bytes_of(value))
-                outputs.append(Output(tuple(int(x) for x in data)))
-                point = _Point(len(outputs) - 1, _device_of(value, devices), len(data) * 4, str(value.type))
+                raw = interpreter.bytes_of(value)
+                elem = 4 if len(raw) % 4 == 0 else 1
+                outputs.append(Output(tuple(int(x) for x in as_elements(raw, elem)), elem))
+                point = _Point(len(outputs) - 1, _device_of(value, devices), len(raw), str(value.type), elem)
                 exports.setdefault(mark, []).append((value.get_name(state), point))
         program = _print(function, devices, entries, exports)
     header = header_of(text)
@@ -205,11 +208,10 @@ def _signature(op: ir.Operation) -> Signature:
     tied = tuple(None if i < 0 else i for i in tied_list) or (None,) * len(results)
     # A tied result is the whole resource; its body writes the operand's range.
     tied_results = tuple(lengths[t] if t is not None else r for r, t in zip(results, tied, strict=True))
-    if any(n % 4 for n in (*lengths, *tied_results)):
-        raise Unsupported("'stream.async.dispatch' over a range that is not whole i32 elements")
+    elem = 1 if any(n % 4 for n in (*lengths, *tied_results)) else 4
     if len({t for t in tied if t is not None}) != sum(t is not None for t in tied):
         raise Unsupported("'stream.async.dispatch' with two results tied to one operand")
-    return Signature(tuple(lengths), tuple(results), tied)
+    return Signature(tuple(lengths), tuple(results), tied, elem)
 
 
 @dataclass(frozen=True)
@@ -220,11 +222,12 @@ class _Point:
     device: str
     size: int
     type: str
+    elem: int
 
 
 def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.Value]]:
-    """Marks the ops whose operands the program observes (top-level barriers, then the return) and
-    interprets the function; returns the observed values per mark."""
+    """Marks the ops whose operands the program observes (top-level barriers, then the return, with the
+    top-level resources nothing uses) and interprets the function; returns the observed values per mark."""
     points: list[tuple[ir.Operation, list[ir.Value]]] = []
     block = function.regions[0].blocks[0]
     for op in _walk(function):
@@ -233,7 +236,11 @@ def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.V
                 raise Unsupported("'util.optimization_barrier' inside a region (only top-level ones are exported)")
             points.append((op, [r for r in op.results if str(r.type).startswith("!stream.resource")]))
     terminator = list(block.operations)[-1].operation
-    points.append((terminator, list(terminator.operands)))
+    # What the function computes and nothing reads (a dead result) leaves too, before the return: it has no
+    # later in-place writer, so reading it at the end reads what it was.
+    unused = [r for op in block.operations for r in op.operation.results
+              if str(r.type).startswith("!stream.resource") and not list(r.uses)]
+    points.append((terminator, [*terminator.operands, *unused]))
     for mark, (op, _) in enumerate(points):
         op.attributes[_MARK] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), mark)
     interpreter.run_block(block)
@@ -289,7 +296,7 @@ def _export(name: str, p: _Point) -> str:
         f"  {sz} = arith.constant {p.size} : index",
         f"  %witness_x{r} = stream.async.transfer {name} : {p.type}{{{sz}}} -> to({aff}) "
         f"!stream.resource<external>{{{sz}}}",
-        f"  %witness_v{r} = stream.tensor.export on({aff}) %witness_x{r} : tensor<{p.size // 4}xi32> in "
+        f"  %witness_v{r} = stream.tensor.export on({aff}) %witness_x{r} : tensor<{p.size // p.elem}xi{8 * p.elem}> in "
         f"!stream.resource<external>{{{sz}}} -> !hal.buffer_view",
     ])
 
@@ -306,19 +313,24 @@ def _executable(root: str, entries: list[_Entry]) -> list[str]:
     return [*lines, "  }", "}"]
 
 
+_ELEMENT = "i32"  # set per body by _body: i32, or i8 where a range is not whole i32s
+
+
 def _tensor(n: int) -> str:
-    return f"tensor<{n}xi32>"
+    return f"tensor<{n}x{_ELEMENT}>"
 
 
 def _body(e: _Entry) -> list[str]:
     """`witness_reference.dispatch_results` as MLIR: loads first, then each result's sum, then stores."""
+    global _ELEMENT
     sig = e.sig
+    _ELEMENT = f"i{8 * sig.elem}"
     tied = {t for t in sig.tied if t is not None}
     fresh = [j for j, t in enumerate(sig.tied) if t is None]
     args = [f"%b{i}: !stream.binding" for i in range(len(sig.operands) + len(fresh))]
     lines = [f"func.func @{e.name}({', '.join(args)}) {{", "  %c0 = arith.constant 0 : index"]
     body: list[str] = []
-    ins = [n // 4 for n in sig.operands]
+    ins = [n // sig.elem for n in sig.operands]
 
     def dtype(mode: str, n: int) -> str:
         return f"{_TYPE}<{mode}:{_tensor(n)}>"
@@ -328,11 +340,9 @@ def _body(e: _Entry) -> list[str]:
         body.append(f"%s{i} = stream.binding.subspan %b{i}[%c0] : !stream.binding -> {dtype(mode, n)}")
         body.append(f"%in{i} = iree_tensor_ext.dispatch.tensor.load %s{i}, offsets = [0], sizes = [{n}], "
                     f"strides = [1] : {dtype(mode, n)} -> {_tensor(n)}")
-    from stream_fuzz.witness_reference import base
-
     for j, (size, t) in enumerate(zip(sig.results, sig.tied, strict=True)):
-        count = (sig.operands[t] if t is not None else size) // 4
-        values = ", ".join(str(v) for v in base(e.index, j, count))
+        count = (sig.operands[t] if t is not None else size) // sig.elem
+        values = ", ".join(str(v) for v in base(e.index, j, count, sig.dtype))
         acc = f"%acc{j}_0"
         body.append(f"{acc} = arith.constant dense<[{values}]> : {_tensor(count)}")
         for i, n in enumerate(ins):
@@ -348,9 +358,9 @@ def _body(e: _Entry) -> list[str]:
             body += [
                 f"{add} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], "
                 f'iterator_types = ["parallel"]}} ins({x} : {_tensor(m)}) outs({p} : {_tensor(m)}) {{',
-                "^bb0(%a: i32, %b: i32):",
-                "  %y = arith.addi %a, %b : i32",
-                "  linalg.yield %y : i32",
+                f"^bb0(%a: {_ELEMENT}, %b: {_ELEMENT}):",
+                f"  %y = arith.addi %a, %b : {_ELEMENT}",
+                f"  linalg.yield %y : {_ELEMENT}",
                 f"}} -> {_tensor(m)}",
             ]
             if m < count:

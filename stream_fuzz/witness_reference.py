@@ -32,12 +32,17 @@ class Signature:
     operands: tuple[int, ...]
     results: tuple[int, ...]
     tied: tuple[int | None, ...]
+    elem: int = 4  # bytes per element: i32 bodies, i8 where a range is not whole i32s
+
+    @property
+    def dtype(self) -> str:
+        return "<i4" if self.elem == 4 else "i1"
 
 
-def base(executable: int, result: int, count: int) -> np.ndarray:
+def base(executable: int, result: int, count: int, dtype: str = "<i4") -> np.ndarray:
     """The constant an executable's result starts from: 1, 2, 3, ... for the first executable's first
-    result; +100 per result, +1000 per executable."""
-    return (np.arange(count, dtype=np.int32) + 1 + 100 * result + 1000 * executable).astype(np.int32)
+    result; +100 per result, +1000 per executable (wrapped to i8 in i8 bodies)."""
+    return (np.arange(count, dtype=np.int64) + 1 + 100 * result + 1000 * executable).astype(dtype)
 
 
 def dispatch_results(executable: int, sig: Signature, operands: list[np.ndarray]) -> list[np.ndarray]:
@@ -45,19 +50,20 @@ def dispatch_results(executable: int, sig: Signature, operands: list[np.ndarray]
     (read before any store). A tied result has its operand's length."""
     out = []
     for j, (size, tied) in enumerate(zip(sig.results, sig.tied, strict=True)):
-        count = (sig.operands[tied] if tied is not None else size) // 4
-        acc = base(executable, j, count)
+        count = (sig.operands[tied] if tied is not None else size) // sig.elem
+        acc = base(executable, j, count, sig.dtype)
         for x in operands:
             m = min(len(x), count)
-            acc[:m] = (acc[:m].astype(np.int64) + x[:m]).astype(np.int32)
+            acc[:m] = (acc[:m].astype(np.int64) + x[:m]).astype(sig.dtype)
         out.append(acc)
     return out
 
 
-def as_i32(data: Bytes) -> np.ndarray:
-    if len(data) % 4:
-        raise Unsupported(f"a resource of {len(data)} bytes (not whole i32 elements)")
-    return data.view("<i4").copy()
+def as_elements(data: Bytes, elem: int) -> np.ndarray:
+    """The bytes as i32 (elem 4) or i8 (elem 1) elements."""
+    if len(data) % elem:
+        raise Unsupported(f"a resource of {len(data)} bytes (not whole {8 * elem}-bit elements)")
+    return data.view("<i4" if elem == 4 else "i1").copy()
 
 
 @dataclass(frozen=True)
@@ -191,15 +197,15 @@ def _dispatch(it: Interpreter, op: ir.Operation) -> None:
     executable, sig = it.executable_of(op)
     whole = [it.bytes_of(v) for v in operands]
     ranges = [(it.int_of(s), it.int_of(e)) for s, e in zip(starts, ends, strict=True)]
-    inputs = [as_i32(w[s:e]) for w, (s, e) in zip(whole, ranges, strict=True)]
+    inputs = [as_elements(w[s:e], sig.elem) for w, (s, e) in zip(whole, ranges, strict=True)]
     for j, (result, data) in enumerate(zip(op.results, dispatch_results(executable, sig, inputs), strict=True)):
         tied = sig.tied[j]
         if tied is None:
-            it.env[result] = data.astype("<i4").view(np.uint8).copy()
+            it.env[result] = data.astype(sig.dtype).view(np.uint8).copy()
         else:
             new = whole[tied].copy()
             s, e = ranges[tied]
-            new[s:e] = data.astype("<i4").view(np.uint8)
+            new[s:e] = data.astype(sig.dtype).view(np.uint8)
             it.env[result] = new
 
 
