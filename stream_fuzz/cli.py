@@ -931,7 +931,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     witness.add_argument("file", metavar="FILE", help="async stream IR with placeholder dispatches")
     witness.add_argument("-o", "--output", metavar="OUT", help="write the entry here (default: stdout)")
-    witness.add_argument("--iree-opt", metavar="PATH", help="with --check: the compiler (default: the pinned)")
+    witness.add_argument(
+        "--iree-opt", metavar="PATH", help="with --check: the compiler (default: the pinned)"
+    )
     witness.add_argument(
         "--check", action="store_true", help="compile and run it: does the bug show at run time?"
     )

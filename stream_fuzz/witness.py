@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import numpy as np
 from iree.compiler import ir
 
 from stream_fuzz.witness_reference import Interpreter, Signature, Unsupported, as_elements, base
@@ -26,6 +25,7 @@ _DEVICE_TARGET = (
     '[#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device'
 )
 _TYPE = "!iree_tensor_ext.dispatch.tensor"
+_IDENTITY = "affine_map<(d0) -> (d0)>"
 
 
 @dataclass(frozen=True)
@@ -63,11 +63,11 @@ class _Entry:
 
 def header_of(text: str) -> list[str]:
     """A corpus entry's header lines (its leading comments, without RUN/CHECK/REQUIRES lines)."""
-    out = []
+    out: list[str] = []
     for line in text.splitlines():
         if not line.startswith("//"):
             break
-        if line.startswith(_HEADER_SKIP) or line.rstrip() == "//" and out and out[-1] == "//":
+        if line.startswith(_HEADER_SKIP) or (line.rstrip() == "//" and out and out[-1] == "//"):
             continue
         out.append(line.rstrip())
     while out and out[-1] == "//":
@@ -203,7 +203,7 @@ def _signature(op: ir.Operation) -> Signature:
     results = [_const(v) for v in operands[at : at + sizes[6]]]
     if any(not str(v.type).startswith("!stream.resource") for v in resources):
         raise Unsupported("'stream.async.dispatch' with a scalar operand")
-    tied_attr = op.attributes["tied_operands"] if "tied_operands" in op.attributes else None
+    tied_attr = op.attributes.get("tied_operands", None)
     tied_list = [int(ir.IntegerAttr(t).value) for t in ir.ArrayAttr(tied_attr)] if tied_attr else []
     tied = tuple(None if i < 0 else i for i in tied_list) or (None,) * len(results)
     # A tied result is the whole resource; its body writes the operand's range.
@@ -233,13 +233,19 @@ def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.V
     for op in _walk(function):
         if op.name == "util.optimization_barrier":
             if op.parent.name != "util.func":
-                raise Unsupported("'util.optimization_barrier' inside a region (only top-level ones are exported)")
+                raise Unsupported(
+                    "'util.optimization_barrier' inside a region (only top-level ones are exported)"
+                )
             points.append((op, [r for r in op.results if str(r.type).startswith("!stream.resource")]))
     terminator = list(block.operations)[-1].operation
     # What the function computes and nothing reads (a dead result) leaves too, before the return: it has no
     # later in-place writer, so reading it at the end reads what it was.
-    unused = [r for op in block.operations for r in op.operation.results
-              if str(r.type).startswith("!stream.resource") and not list(r.uses)]
+    unused = [
+        r
+        for op in block.operations
+        for r in op.operation.results
+        if str(r.type).startswith("!stream.resource") and not list(r.uses)
+    ]
     points.append((terminator, [*terminator.operands, *unused]))
     for mark, (op, _) in enumerate(points):
         op.attributes[_MARK] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), mark)
@@ -261,8 +267,12 @@ def _device_of(value: ir.Value, devices: list[str]) -> str:
     return devices[0]
 
 
-def _print(function: ir.Operation, devices: list[str], entries: list[_Entry],
-           exports: dict[int, list[tuple[str, _Point]]]) -> str:
+def _print(
+    function: ir.Operation,
+    devices: list[str],
+    entries: list[_Entry],
+    exports: dict[int, list[tuple[str, _Point]]],
+) -> str:
     lines = [f"util.global private @{d} = {_DEVICE_TARGET.format(n=n)}" for n, d in enumerate(devices)]
     for root in dict.fromkeys(e.root for e in entries):
         lines += _executable(root, [e for e in entries if e.root == root])
@@ -292,39 +302,41 @@ def _print(function: ir.Operation, devices: list[str], entries: list[_Entry],
 
 def _export(name: str, p: _Point) -> str:
     r, aff, sz = p.result, f"#hal.device.affinity<@{p.device}>", f"%witness_sz{p.result}"
-    return "\n".join([
-        f"  {sz} = arith.constant {p.size} : index",
-        f"  %witness_x{r} = stream.async.transfer {name} : {p.type}{{{sz}}} -> to({aff}) "
-        f"!stream.resource<external>{{{sz}}}",
-        f"  %witness_v{r} = stream.tensor.export on({aff}) %witness_x{r} : tensor<{p.size // p.elem}xi{8 * p.elem}> in "
-        f"!stream.resource<external>{{{sz}}} -> !hal.buffer_view",
-    ])
+    return "\n".join(
+        [
+            f"  {sz} = arith.constant {p.size} : index",
+            f"  %witness_x{r} = stream.async.transfer {name} : {p.type}{{{sz}}} -> to({aff}) "
+            f"!stream.resource<external>{{{sz}}}",
+            f"  %witness_v{r} = stream.tensor.export on({aff}) %witness_x{r} : "
+            f"tensor<{p.size // p.elem}xi{8 * p.elem}> in "
+            f"!stream.resource<external>{{{sz}}} -> !hal.buffer_view",
+        ]
+    )
 
 
 def _executable(root: str, entries: list[_Entry]) -> list[str]:
     lines = [f"stream.executable private @{root} {{"]
     for e in entries:
-        lines += [f"  stream.executable.export public @{e.name} workgroups() -> (index, index, index) {{",
-                  "    %c1 = arith.constant 1 : index",
-                  "    stream.return %c1, %c1, %c1 : index, index, index", "  }"]
+        lines += [
+            f"  stream.executable.export public @{e.name} workgroups() -> (index, index, index) {{",
+            "    %c1 = arith.constant 1 : index",
+            "    stream.return %c1, %c1, %c1 : index, index, index",
+            "  }",
+        ]
     lines.append("  builtin.module {")
     for e in entries:
         lines += ["    " + line for line in _body(e)]
     return [*lines, "  }", "}"]
 
 
-_ELEMENT = "i32"  # set per body by _body: i32, or i8 where a range is not whole i32s
-
-
-def _tensor(n: int) -> str:
-    return f"tensor<{n}x{_ELEMENT}>"
-
-
 def _body(e: _Entry) -> list[str]:
     """`witness_reference.dispatch_results` as MLIR: loads first, then each result's sum, then stores."""
-    global _ELEMENT
     sig = e.sig
-    _ELEMENT = f"i{8 * sig.elem}"
+    element = f"i{8 * sig.elem}"  # i32, or i8 where a range is not whole i32s
+
+    def _tensor(n: int) -> str:
+        return f"tensor<{n}x{element}>"
+
     tied = {t for t in sig.tied if t is not None}
     fresh = [j for j, t in enumerate(sig.tied) if t is None]
     args = [f"%b{i}: !stream.binding" for i in range(len(sig.operands) + len(fresh))]
@@ -338,8 +350,10 @@ def _body(e: _Entry) -> list[str]:
     for i, n in enumerate(ins):
         mode = "readwrite" if i in tied else "readonly"
         body.append(f"%s{i} = stream.binding.subspan %b{i}[%c0] : !stream.binding -> {dtype(mode, n)}")
-        body.append(f"%in{i} = iree_tensor_ext.dispatch.tensor.load %s{i}, offsets = [0], sizes = [{n}], "
-                    f"strides = [1] : {dtype(mode, n)} -> {_tensor(n)}")
+        body.append(
+            f"%in{i} = iree_tensor_ext.dispatch.tensor.load %s{i}, offsets = [0], sizes = [{n}], "
+            f"strides = [1] : {dtype(mode, n)} -> {_tensor(n)}"
+        )
     for j, (size, t) in enumerate(zip(sig.results, sig.tied, strict=True)):
         count = (sig.operands[t] if t is not None else size) // sig.elem
         values = ", ".join(str(v) for v in base(e.index, j, count, sig.dtype))
@@ -349,30 +363,40 @@ def _body(e: _Entry) -> list[str]:
             m = min(n, count)
             x, p, nxt = f"%in{i}", acc, f"%acc{j}_{i + 1}"
             if m < n:
-                body.append(f"%x{j}_{i} = tensor.extract_slice %in{i}[0] [{m}] [1] : {_tensor(n)} to {_tensor(m)}")
+                body.append(
+                    f"%x{j}_{i} = tensor.extract_slice %in{i}[0] [{m}] [1] : {_tensor(n)} to {_tensor(m)}"
+                )
                 x = f"%x{j}_{i}"
             if m < count:
-                body.append(f"%p{j}_{i} = tensor.extract_slice {acc}[0] [{m}] [1] : {_tensor(count)} to {_tensor(m)}")
+                body.append(
+                    f"%p{j}_{i} = tensor.extract_slice {acc}[0] [{m}] [1] : {_tensor(count)} to {_tensor(m)}"
+                )
                 p = f"%p{j}_{i}"
             add = nxt if m == count else f"%sum{j}_{i}"
             body += [
-                f"{add} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], "
+                f"{add} = linalg.generic {{indexing_maps = [{_IDENTITY}, {_IDENTITY}], "
                 f'iterator_types = ["parallel"]}} ins({x} : {_tensor(m)}) outs({p} : {_tensor(m)}) {{',
-                f"^bb0(%a: {_ELEMENT}, %b: {_ELEMENT}):",
-                f"  %y = arith.addi %a, %b : {_ELEMENT}",
-                f"  linalg.yield %y : {_ELEMENT}",
+                f"^bb0(%a: {element}, %b: {element}):",
+                f"  %y = arith.addi %a, %b : {element}",
+                f"  linalg.yield %y : {element}",
                 f"}} -> {_tensor(m)}",
             ]
             if m < count:
-                body.append(f"{nxt} = tensor.insert_slice {add} into {acc}[0] [{m}] [1] : {_tensor(m)} into "
-                            f"{_tensor(count)}")
+                body.append(
+                    f"{nxt} = tensor.insert_slice {add} into {acc}[0] [{m}] [1] : {_tensor(m)} into "
+                    f"{_tensor(count)}"
+                )
             acc = nxt
         if t is not None:
             target, mode = f"%s{t}", "readwrite"
         else:
             b = len(sig.operands) + fresh.index(j)
             target, mode = f"%o{j}", "writeonly"
-            body.append(f"{target} = stream.binding.subspan %b{b}[%c0] : !stream.binding -> {dtype(mode, count)}")
-        body.append(f"iree_tensor_ext.dispatch.tensor.store {acc}, {target}, offsets = [0], sizes = [{count}], "
-                    f"strides = [1] : {_tensor(count)} -> {dtype(mode, count)}")
+            body.append(
+                f"{target} = stream.binding.subspan %b{b}[%c0] : !stream.binding -> {dtype(mode, count)}"
+            )
+        body.append(
+            f"iree_tensor_ext.dispatch.tensor.store {acc}, {target}, offsets = [0], sizes = [{count}], "
+            f"strides = [1] : {_tensor(count)} -> {dtype(mode, count)}"
+        )
     return [*lines, *("  " + line for line in body), "  return", "}"]

@@ -142,7 +142,7 @@ def _splat(it: Interpreter, op: ir.Operation) -> None:
 
 
 def _fill(it: Interpreter, op: ir.Operation) -> None:
-    target, _, start, end, length, value = op.operands
+    target, _, start, end, _, value = op.operands
     new = it.bytes_of(target).copy()
     s, e = it.int_of(start), it.int_of(end)
     new[s:e] = _pattern(it, value, e - s)
@@ -198,7 +198,9 @@ def _dispatch(it: Interpreter, op: ir.Operation) -> None:
     whole = [it.bytes_of(v) for v in operands]
     ranges = [(it.int_of(s), it.int_of(e)) for s, e in zip(starts, ends, strict=True)]
     inputs = [as_elements(w[s:e], sig.elem) for w, (s, e) in zip(whole, ranges, strict=True)]
-    for j, (result, data) in enumerate(zip(op.results, dispatch_results(executable, sig, inputs), strict=True)):
+    for j, (result, data) in enumerate(
+        zip(op.results, dispatch_results(executable, sig, inputs), strict=True)
+    ):
         tied = sig.tied[j]
         if tied is None:
             it.env[result] = data.astype(sig.dtype).view(np.uint8).copy()

@@ -71,20 +71,30 @@ def check(witness: Witness, iree_opt: str | None = None, timeout: float = 120.0)
         source, module = Path(folder) / "witness.mlir", Path(folder) / "witness.vmfb"
         source.write_text(witness.text)
         try:
-            built = subprocess.run([str(compile_), "--compile-from=flow", str(source), "-o", str(module)],
-                                   capture_output=True, text=True, timeout=timeout)
+            built = subprocess.run(
+                [str(compile_), "--compile-from=flow", str(source), "-o", str(module)],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
             if built.returncode != 0:
                 detail = f"iree-compile exited {built.returncode}:\n{_tail(built.stderr)}"
                 return CheckResult("error", detail, time.monotonic() - start)
-            ran = subprocess.run([str(run), f"--module={module}", *witness.run_flags()],
-                                 capture_output=True, text=True, timeout=timeout)
+            ran = subprocess.run(
+                [str(run), f"--module={module}", *witness.run_flags()],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
         except subprocess.TimeoutExpired as error:
-            return CheckResult("error", f"timed out after {timeout:g} s: {error.cmd[0]}", time.monotonic() - start)
+            return CheckResult(
+                "error", f"timed out after {timeout:g} s: {error.cmd[0]}", time.monotonic() - start
+            )
     seconds = time.monotonic() - start
     out = ran.stdout + ran.stderr
     if "[FAILED]" in out:
         failed = [line for line in out.splitlines() if line.startswith("[FAILED]")]
-        return CheckResult("fails", _tail(out[out.index("[FAILED]"):], 12) if failed else "", seconds)
+        return CheckResult("fails", _tail(out[out.index("[FAILED]") :], 12) if failed else "", seconds)
     if ran.returncode == 0:
         return CheckResult("passes", "", seconds)
     return CheckResult("error", f"iree-run-module exited {ran.returncode}:\n{_tail(out)}", seconds)
