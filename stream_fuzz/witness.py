@@ -290,8 +290,8 @@ def _print(
         points = exports.get(int(mark.group(1)), [])
         if line.lstrip().startswith("util.return"):
             out += [_export(name, point) for name, point in points]
-            names = ", ".join(f"%witness_v{p.result}" for _, p in points)
-            out.append(f"  util.return {names} : {views}" if points else "  util.return")
+            names = ", ".join(f"%witness_v{n}" for n in range(count))
+            out.append(f"  util.return {names} : {views}" if count else "  util.return")
             continue
         line = re.sub(r" ?\{witness\.mark = \d+ : i32\}", "", line)
         line = re.sub(r"witness\.mark = \d+ : i32, |, witness\.mark = \d+ : i32", "", line)
