@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
 from iree.compiler import ir
 
 from stream_fuzz.witness_bodies import Entry, entries_of, executable, lookup, owner_of, walk
@@ -45,9 +46,15 @@ class Witness:
     text: str  # the lit entry
     outputs: tuple[Output, ...]
     devices: int
+    inputs: tuple[Output, ...] = ()  # @main's arguments (buffer views), as --input flags
 
     def run_flags(self, device: str = "local-task") -> list[str]:
-        return [f"--device={device}"] * self.devices + ["--function=main"] + [o.flag for o in self.outputs]
+        given = [i.flag.replace("--expected_output=", "--input=") for i in self.inputs]
+        return (
+            [f"--device={device}"] * self.devices
+            + ["--function=main", *given]
+            + [o.flag for o in self.outputs]
+        )
 
 
 def header_of(text: str) -> list[str]:
@@ -64,6 +71,14 @@ def header_of(text: str) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class _Parts:
+    devices: list[str]
+    main: ir.Operation
+    functions: dict[str, ir.Operation]  # every util.func, by name (callees of util.call)
+    others: list[ir.Operation]  # module-level ops kept as they are: globals, private functions
+
+
 def build(text: str) -> Witness:
     """The witness of `text` (raises Unsupported naming what it cannot do)."""
     if "\n// -----" in text:
@@ -72,58 +87,118 @@ def build(text: str) -> Witness:
         try:
             module = ir.Module.parse(text)
         except Exception as error:  # the bindings raise MLIRError, a plain Exception subclass
-            raise Unsupported(f"the program does not parse: {str(error).splitlines()[0]}") from error
-        devices, function = _module_parts(module)
-        entries = entries_of(function)
-        interpreter = Interpreter(lambda op: lookup(entries, op))
-        points = _observe(interpreter, function)
+            said = [line.strip() for line in str(error).splitlines() if line.strip()]
+            raise Unsupported(f"the program does not parse: {' '.join(said[:2])}") from error
+        parts = _module_parts(module)
+        entries = entries_of(list(parts.functions.values()))
+        interpreter = Interpreter(lambda op: lookup(entries, op), parts.functions)
+        inputs = _inputs(interpreter, parts.main)
+        points = _observe(interpreter, parts.main)
         exports: dict[int, list[tuple[str, _Point]]] = {}
         outputs: list[Output] = []
-        state = ir.AsmState(function)
+        state = ir.AsmState(parts.main)
         for mark, values in enumerate(points):
             for value in values:
-                if not str(value.type).startswith("!stream.resource"):
-                    raise Unsupported(f"an observed value of type {value.type} (resources only)")
                 raw = interpreter.bytes_of(value)
-                elem = 4 if len(raw) % 4 == 0 else 1
+                elem = _view_elem(value) if _is_view(value) else (4 if len(raw) % 4 == 0 else 1)
                 outputs.append(Output(tuple(int(x) for x in as_elements(raw, elem)), elem))
-                point = _Point(len(outputs) - 1, _device_of(value, devices), len(raw), str(value.type), elem)
+                device = _device_of(value, parts.devices)
+                point = _Point(len(outputs) - 1, device, len(raw), str(value.type), elem, _is_view(value))
                 exports.setdefault(mark, []).append((value.get_name(state), point))
-        program = _print(function, devices, entries, exports)
+        program = _print(parts, entries, exports, state)
     header = header_of(text)
     lines = [*header, "//"] if header else []
     lines += ["// REQUIRES: iree-run-module", "// RUN: iree-compile --compile-from=flow %s -o %t.vmfb"]
-    flags = ["--device=local-task"] * len(devices) + ["--function=main"]
+    flags = ["--device=local-task"] * len(parts.devices) + ["--function=main"]
+    flags += [i.flag.replace("--expected_output=", "--input=") for i in inputs]
     run = [f"// RUN: iree-run-module --module=%t.vmfb {' '.join(flags)} \\"]
     for i, output in enumerate(outputs):
         run.append(f"// RUN:   {output.flag}" + (" \\" if i + 1 < len(outputs) else ""))
     body = "\n".join([*lines, *run, "", program, ""])
-    return Witness(body, tuple(outputs), len(devices))
+    return Witness(body, tuple(outputs), len(parts.devices), tuple(inputs))
 
 
-def _module_parts(module: ir.Module) -> tuple[list[str], ir.Operation]:
+def _module_parts(module: ir.Module) -> _Parts:
     devices: list[str] = []
-    functions = []
+    functions: dict[str, ir.Operation] = {}
+    others = []
     for op in module.body.operations:
         op = op.operation
         if op.name == "util.global" and str(ir.TypeAttr(op.attributes["type"]).value) == "!hal.device":
             devices.append(ir.StringAttr(op.attributes["sym_name"]).value)
-        elif op.name == "util.func":
-            functions.append(op)
+            continue
+        if op.name == "util.func":
+            functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
+        elif op.name == "util.global":
+            if "initial_value" in op.attributes:
+                raise Unsupported("'util.global' with an initial value")
         elif op.name == "stream.executable":
             raise Unsupported("'stream.executable': the program already has executables")
         else:
             raise Unsupported(f"'{op.name}' at module level")
-    if len(functions) != 1:
-        raise Unsupported(f"{len(functions)} functions (calls are not interpreted): one util.func only")
-    function = functions[0]
-    if function.regions[0].blocks[0].arguments:
-        raise Unsupported("arguments of the function (imports are not interpreted)")
-    if len(function.regions[0].blocks) != 1:
-        raise Unsupported("a function of several blocks (cf branches)")
+        others.append(op)
+    public = [f for f in functions.values() if _visibility(f) == "public"]
+    if len(public) != 1:
+        raise Unsupported(f"{len(public)} public functions: one (the witness's @main) only")
+    main = public[0]
+    if "main" in functions and functions["main"] is not main:
+        raise Unsupported("a private function named @main")
+    for function in functions.values():
+        if len(function.regions[0].blocks) != 1:
+            raise Unsupported("a function of several blocks (cf branches)")
+    if any(str(a.type) != "!hal.buffer_view" for a in main.regions[0].blocks[0].arguments):
+        raise Unsupported("an argument of the public function that is not a !hal.buffer_view")
     if not devices:
         raise Unsupported("no !hal.device global")
-    return devices, function
+    return _Parts(devices, main, functions, [o for o in others if o is not main])
+
+
+def _visibility(function: ir.Operation) -> str:
+    if "sym_visibility" not in function.attributes:
+        return "public"
+    return ir.StringAttr(function.attributes["sym_visibility"]).value
+
+
+def _is_view(value: ir.Value) -> bool:
+    return str(value.type) == "!hal.buffer_view"
+
+
+def _encoding(value: ir.Value) -> ir.RankedTensorType:
+    """The tensor type a buffer view is exported as (or, for an argument, imported as)."""
+    owner = owner_of(value)
+    if owner is not None and owner.name == "stream.tensor.export":
+        return ir.RankedTensorType(ir.TypeAttr(owner.attributes["source_encoding"]).value)
+    types = {
+        str(ir.TypeAttr(use.owner.attributes["result_encoding"]).value)
+        for use in value.uses
+        if use.owner.name == "stream.tensor.import"
+    }
+    if len(types) > 1:
+        raise Unsupported(f"a buffer view imported as several types ({', '.join(sorted(types))})")
+    return ir.RankedTensorType(ir.Type.parse(types.pop() if types else "tensor<4xi32>"))
+
+
+def _view_elem(value: ir.Value) -> int:
+    tensor = _encoding(value)
+    try:
+        width = ir.IntegerType(tensor.element_type).width
+    except ValueError:
+        width = 0
+    if tensor.rank != 1 or width not in (8, 32):
+        raise Unsupported(f"a buffer view of {tensor} (1-D i8 or i32 only)")
+    return width // 8
+
+
+def _inputs(interpreter: Interpreter, main: ir.Operation) -> list[Output]:
+    """Known contents for @main's buffer view arguments (argument k: 1, 2, 3, ... + 16 k, wrapped)."""
+    inputs = []
+    for k, arg in enumerate(main.regions[0].blocks[0].arguments):
+        elem = _view_elem(arg)
+        count = _encoding(arg).shape[0]
+        values = (np.arange(count, dtype=np.int64) + 1 + 16 * k).astype("<i4" if elem == 4 else "i1")
+        interpreter.env[arg] = values.view(np.uint8).copy()
+        inputs.append(Output(tuple(int(v) for v in values), elem))
+    return inputs
 
 
 @dataclass(frozen=True)
@@ -135,6 +210,7 @@ class _Point:
     size: int
     type: str
     elem: int
+    view: bool  # already a !hal.buffer_view (an export of the program's own): returned as it is
 
 
 def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.Value]]:
@@ -149,6 +225,8 @@ def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.V
                     "'util.optimization_barrier' inside a region (only top-level ones are exported)"
                 )
             points.append((op, [r for r in op.results if str(r.type).startswith("!stream.resource")]))
+        elif op.name == "util.return" and op.parent.name != "util.func":
+            raise Unsupported("'util.return' in a nested region")
     terminator = list(block.operations)[-1].operation
     # What the function computes and nothing reads (a dead result) leaves too, before the return: it has no
     # later in-place writer, so reading it at the end reads what it was.
@@ -156,9 +234,13 @@ def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.V
         r
         for op in block.operations
         for r in op.operation.results
-        if str(r.type).startswith("!stream.resource") and not list(r.uses)
+        if (str(r.type).startswith("!stream.resource") or _is_view(r)) and not list(r.uses)
     ]
-    points.append((terminator, [*terminator.operands, *unused]))
+    observed = [*terminator.operands, *unused]
+    for value in observed:
+        if not (str(value.type).startswith("!stream.resource") or _is_view(value)):
+            raise Unsupported(f"a returned value of type {value.type} (resources and buffer views only)")
+    points.append((terminator, observed))
     for mark, (op, _) in enumerate(points):
         op.attributes[_MARK] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), mark)
     interpreter.run_block(block)
@@ -180,36 +262,38 @@ def _device_of(value: ir.Value, devices: list[str]) -> str:
 
 
 def _print(
-    function: ir.Operation,
-    devices: list[str],
-    entries: list[Entry],
-    exports: dict[int, list[tuple[str, _Point]]],
+    parts: _Parts, entries: list[Entry], exports: dict[int, list[tuple[str, _Point]]], state: ir.AsmState
 ) -> str:
-    lines = [f"util.global private @{d} = {_DEVICE_TARGET.format(n=n)}" for n, d in enumerate(devices)]
+    lines = [f"util.global private @{d} = {_DEVICE_TARGET.format(n=n)}" for n, d in enumerate(parts.devices)]
     for root in dict.fromkeys(e.root for e in entries):
         lines += executable(root, [e for e in entries if e.root == root])
-    count = sum(len(v) for v in exports.values())
-    body = function.get_asm().splitlines()
-    views = ", ".join(["!hal.buffer_view"] * count)
-    out = [f"util.func public @main() -> ({views}) {{"]
-    for line in body[1:]:
-        line = re.sub(r" ?\{witness\.entry = \d+ : i32\}", "", line)
-        line = re.sub(r"witness\.entry = \d+ : i32, |, witness\.entry = \d+ : i32", "", line)
+    lines += [_clean(op.get_asm()) for op in parts.others]
+    points = [p for mark in sorted(exports) for p in exports[mark]]
+    views = ", ".join(["!hal.buffer_view"] * len(points))
+    args = ", ".join(
+        f"{a.get_name(state)}: !hal.buffer_view" for a in parts.main.regions[0].blocks[0].arguments
+    )
+    out = [f"util.func public @main({args}) -> ({views}) {{"]
+    for line in _clean(parts.main.get_asm()).splitlines()[1:]:
         mark = re.search(r"witness\.mark = (\d+) : i32", line)
         if not mark:
             out.append(line)
             continue
-        points = exports.get(int(mark.group(1)), [])
+        here = exports.get(int(mark.group(1)), [])
         if line.lstrip().startswith("util.return"):
-            out += [_export(name, point) for name, point in points]
-            names = ", ".join(f"%witness_v{n}" for n in range(count))
-            out.append(f"  util.return {names} : {views}" if count else "  util.return")
+            out += [_export(name, point) for name, point in here if not point.view]
+            names = ", ".join(name if p.view else f"%witness_v{p.result}" for name, p in points)
+            out.append(f"  util.return {names} : {views}" if points else "  util.return")
             continue
-        line = re.sub(r" ?\{witness\.mark = \d+ : i32\}", "", line)
-        line = re.sub(r"witness\.mark = \d+ : i32, |, witness\.mark = \d+ : i32", "", line)
-        out.append(line)
-        out += [_export(name, point) for name, point in points]
+        out.append(_clean(line, "mark"))
+        out += [_export(name, point) for name, point in here if not point.view]
     return "\n".join([*lines, *out])
+
+
+def _clean(text: str, key: str = "entry") -> str:
+    """Removes the witness's own attribute (`witness.entry`, `witness.mark`) from printed IR."""
+    text = re.sub(rf" ?\{{witness\.{key} = \d+ : i32\}}", "", text)
+    return re.sub(rf"witness\.{key} = \d+ : i32, |, witness\.{key} = \d+ : i32", "", text)
 
 
 def _export(name: str, p: _Point) -> str:

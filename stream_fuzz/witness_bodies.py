@@ -38,11 +38,11 @@ def walk(op: ir.Operation) -> list[ir.Operation]:
     return out
 
 
-def entries_of(function: ir.Operation) -> list[Entry]:
+def entries_of(functions: list[ir.Operation]) -> list[Entry]:
     """An executable function per dispatch entry and signature, in program order; a second signature of
     one entry gets a name of its own (`@f_2`)."""
     found: dict[tuple[str, str, Signature], Entry] = {}
-    for op in walk(function):
+    for op in (op for function in functions for op in walk(function)):
         if op.name != "stream.async.dispatch":
             continue
         points = ir.ArrayAttr(op.attributes["entry_points"])

@@ -11,6 +11,7 @@ plus, elementwise, the leading elements of every resource operand.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -79,10 +80,13 @@ DispatchKey = Callable[[ir.Operation], tuple[int, Signature]]
 class Interpreter:
     """Runs one function body. `executable_of(op)` says which executable body a dispatch runs."""
 
-    def __init__(self, executable_of: DispatchKey) -> None:
+    def __init__(self, executable_of: DispatchKey, functions: dict[str, ir.Operation] | None = None) -> None:
         self.executable_of = executable_of
-        self.env: dict[ir.Value, Bytes] = {}
+        self.functions = functions or {}  # callees of util.call, by name
+        self.env: dict[ir.Value, Bytes] = {}  # resources and buffer views
         self.ints: dict[ir.Value, int] = {}
+        self.globals: dict[str, Bytes] = {}
+        self.depth = 0
 
     def int_of(self, value: ir.Value) -> int:
         if value not in self.ints:
@@ -122,9 +126,8 @@ class Interpreter:
 
 
 def _constant(it: Interpreter, op: ir.Operation) -> None:
-    attr = op.attributes["value"]
-    if isinstance(attr, ir.IntegerAttr) or ir.IntegerAttr.isinstance(attr):
-        it.ints[op.results[0]] = ir.IntegerAttr(attr).value
+    with contextlib.suppress(ValueError):
+        it.ints[op.results[0]] = ir.IntegerAttr(op.attributes["value"]).value
     # other constants (floats, tensors) are not sizes or patterns: reading one as such is Unsupported
 
 
@@ -223,7 +226,77 @@ def _region(it: Interpreter, op: ir.Operation) -> None:
             it.env[result] = it.bytes_of(value)
 
 
+def _call(it: Interpreter, op: ir.Operation) -> None:
+    callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+    function = it.functions.get(callee)
+    if function is None or len(function.regions[0].blocks) != 1:
+        raise Unsupported(f"'util.call' of @{callee} (not a one-block function of this module)")
+    if it.depth > 32:
+        raise Unsupported("calls nested deeper than 32 (recursion)")
+    block = function.regions[0].blocks[0]
+    for arg, value in zip(block.arguments, op.operands, strict=True):
+        _bind(it, arg, value)
+    it.depth += 1
+    returned = it.run_block(block)
+    it.depth -= 1
+    for result, value in zip(op.results, returned, strict=True):
+        _bind(it, result, value)
+
+
+def _bind(it: Interpreter, to: ir.Value, value: ir.Value) -> None:
+    if value in it.env:
+        it.env[to] = it.env[value]
+    elif value in it.ints:
+        it.ints[to] = it.ints[value]
+
+
+def _global_load(it: Interpreter, op: ir.Operation) -> None:
+    name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
+    if name not in it.globals:
+        raise Unsupported(f"'util.global.load' of @{name} before any store (its contents are not known)")
+    it.env[op.results[0]] = it.globals[name]
+
+
+def _global_store(it: Interpreter, op: ir.Operation) -> None:
+    it.globals[ir.FlatSymbolRefAttr(op.attributes["global"]).value] = it.bytes_of(op.operands[0])
+
+
+def _import(it: Interpreter, op: ir.Operation) -> None:
+    """stream.tensor.import: the buffer view's bytes (an argument of @main: the witness's input)."""
+    it.env[op.results[0]] = it.bytes_of(op.operands[0])
+
+
+def _export(it: Interpreter, op: ir.Operation) -> None:
+    it.env[op.results[0]] = it.bytes_of(op.operands[0])
+
+
+def _for(it: Interpreter, op: ir.Operation) -> None:
+    lower, upper, step, *inits = op.operands
+    block = op.regions[0].blocks[0]
+    carried = list(inits)
+    for i in range(it.int_of(lower), it.int_of(upper), it.int_of(step)):
+        it.ints[block.arguments[0]] = i
+        for arg, value in zip(list(block.arguments)[1:], carried, strict=True):
+            _bind(it, arg, value)
+        carried = it.run_block(block)
+        # the next trip's arguments are this trip's yields: copy them out before they are rebound
+        snapshot = [(v, it.env.get(v), it.ints.get(v)) for v in carried]
+        for v, data, number in snapshot:
+            if data is not None:
+                it.env[v] = data
+            if number is not None:
+                it.ints[v] = number
+    for result, value in zip(op.results, carried, strict=True):
+        _bind(it, result, value)
+
+
 _HANDLERS: dict[str, Callable[[Interpreter, ir.Operation], None]] = {
+    "util.call": _call,
+    "util.global.load": _global_load,
+    "util.global.store": _global_store,
+    "stream.tensor.import": _import,
+    "stream.tensor.export": _export,
+    "scf.for": _for,
     "arith.constant": _constant,
     "stream.async.splat": _splat,
     "stream.async.fill": _fill,

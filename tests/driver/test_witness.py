@@ -86,17 +86,47 @@ def test_unsupported_op_is_named() -> None:
 
 
 def test_command_exit_2_on_an_unsupported_op(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    program = tmp_path / "loop.mlir"
-    program.write_text(
-        _program(
-            "  %z = stream.async.splat ON0 %c7_i32 : i32 -> !stream.resource<*>{%c16}\n"
-            "  %l = scf.for %i = %c0 to %c4 step %c4 iter_args(%v = %z) -> (!stream.resource<*>) {\n"
-            "    scf.yield %v : !stream.resource<*>\n"
-            "  }\n"
-        )
-    )
+    program = tmp_path / "alloca.mlir"
+    program.write_text(_program("  %z = stream.async.alloca ON0 : !stream.resource<*>{%c16}\n"))
     assert main(["witness", str(program)]) == 2
-    assert "unsupported: 'scf.for'" in capsys.readouterr().err
+    assert "unsupported: 'stream.async.alloca'" in capsys.readouterr().err
+
+
+def test_loop_call_global_and_import() -> None:
+    text = HEAD + (
+        "util.global private mutable @g : !stream.resource<variable>\n"
+        "util.func private @twice(%x: !stream.resource<*>) -> !stream.resource<*> {\n"
+        "  %c0 = arith.constant 0 : index\n  %c16 = arith.constant 16 : index\n"
+        "  %d = stream.async.dispatch ON0 @ex::@f(%x[%c0 to %c16 for %c16]) : "
+        "(!stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}\n"
+        "  util.return %d : !stream.resource<*>\n"
+        "}\n"
+        "util.func public @main(%h: !hal.buffer_view) -> !stream.resource<*> {\n"
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        "  %c3 = arith.constant 3 : index\n  %c16 = arith.constant 16 : index\n"
+        "  %i = stream.tensor.import ON0 %h : !hal.buffer_view -> tensor<4xi32> in "
+        "!stream.resource<external>{%c16}\n"
+        "  %a = stream.async.transfer %i : !stream.resource<external>{%c16} -> TO0 "
+        "!stream.resource<*>{%c16}\n"
+        "  %l = scf.for %k = %c0 to %c3 step %c1 iter_args(%v = %a) -> (!stream.resource<*>) {\n"
+        "    %n = util.call @twice(%v) : (!stream.resource<*>) -> !stream.resource<*>\n"
+        "    scf.yield %n : !stream.resource<*>\n"
+        "  }\n"
+        "  %s = stream.async.transfer %l : !stream.resource<*>{%c16} -> TO0 "
+        "!stream.resource<variable>{%c16}\n"
+        "  util.global.store %s, @g : !stream.resource<variable>\n"
+        "  %r = util.global.load @g : !stream.resource<variable>\n"
+        "  %o = stream.async.transfer %r : !stream.resource<variable>{%c16} -> TO0 "
+        "!stream.resource<*>{%c16}\n"
+        "  util.return %o : !stream.resource<*>\n"
+        "}\n"
+    )
+    text = re.sub(r"\bON0", "on(#hal.device.affinity<@d0>)", text)
+    text = re.sub(r"\bTO0", "to(#hal.device.affinity<@d0>)", text)
+    witness = build(text)
+    # The input is 1 2 3 4; @f (the first executable: base 1 2 3 4) adds its base on each of 3 trips.
+    assert [list(o.values) for o in witness.outputs] == [[4, 8, 12, 16]]
+    assert "--input=4xi32=1,2,3,4" in witness.text
 
 
 needs_runtime = pytest.mark.skipif(tools(None)[1] is None, reason="no iree-run-module (the runtime extra)")
