@@ -106,6 +106,14 @@ def build(text: str) -> Witness:
                 point = _Point(len(outputs) - 1, device, len(raw), str(value.type), elem, _is_view(value))
                 exports.setdefault(mark, []).append((value.get_name(state), point))
         program = _print(parts, entries, exports, state)
+        attributes = module.operation.attributes
+        if len(attributes):  # resource and partitioning configs steer the passes: keep them
+            # As the program spells them: the printer writes a resource config's bool as an integer it
+            # cannot parse back (corpus/bad-output-resource-config-prints-a-bool-as-an-integer.mlir).
+            spelled = re.search(r"^module attributes (\{.*\}) \{$", text, re.MULTILINE)
+            printed = ", ".join(f"{name} = {attributes[name]}" for name in attributes)
+            said = spelled.group(1) if spelled else f"{{{printed}}}"
+            program = f"module attributes {said} {{\n{program}\n}}"
     header = header_of(text)
     lines = [*header, "//"] if header else []
     lines += ["// REQUIRES: iree-run-module", "// RUN: iree-compile --compile-from=flow %s -o %t.vmfb"]

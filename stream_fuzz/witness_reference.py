@@ -290,7 +290,51 @@ def _for(it: Interpreter, op: ir.Operation) -> None:
         _bind(it, result, value)
 
 
+def _integer_width(value: ir.Value) -> int:
+    try:
+        width = ir.IntegerType(value.type).width
+    except ValueError:
+        width = 0
+    if width not in (8, 16, 32, 64):
+        raise Unsupported(f"a load or store of {value.type} (integers only)")
+    return width // 8
+
+
+def _load(it: Interpreter, op: ir.Operation) -> None:
+    source, _, offset = op.operands
+    width, at = _integer_width(op.results[0]), it.int_of(offset)
+    data = it.bytes_of(source)[at : at + width]
+    it.ints[op.results[0]] = int(data.view(f"<i{width}")[0])
+
+
+def _store(it: Interpreter, op: ir.Operation) -> None:
+    target, _, offset, value = op.operands
+    width, at = _integer_width(value), it.int_of(offset)
+    new = it.bytes_of(target).copy()
+    new[at : at + width] = np.array([it.int_of(value)], dtype=f"<i{width}").view(np.uint8)
+    it.env[op.results[0]] = new
+
+
+def _async_constant(it: Interpreter, op: ir.Operation) -> None:
+    attr = op.attributes["value"]
+    try:
+        tensor = ir.RankedTensorType(ir.DenseElementsAttr(attr).type)
+        width = ir.IntegerType(tensor.element_type).width
+    except ValueError as error:
+        raise Unsupported(f"'stream.async.constant' of {attr.type} (dense integers only)") from error
+    if width not in (8, 16, 32, 64):
+        raise Unsupported(f"'stream.async.constant' of {tensor} (whole-byte integers only)")
+    dense = ir.DenseIntElementsAttr(attr)
+    values = np.array([dense[i] for i in range(len(dense))], dtype=np.int64).astype(f"<i{width // 8}")
+    if ir.DenseElementsAttr(attr).is_splat:
+        values = np.full(int(np.prod(tensor.shape)), int(dense[0]), dtype=np.int64).astype(f"<i{width // 8}")
+    it.env[op.results[0]] = values.view(np.uint8).copy()
+
+
 _HANDLERS: dict[str, Callable[[Interpreter, ir.Operation], None]] = {
+    "stream.async.load": _load,
+    "stream.async.store": _store,
+    "stream.async.constant": _async_constant,
     "util.call": _call,
     "util.global.load": _global_load,
     "util.global.store": _global_store,
