@@ -242,7 +242,9 @@ def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.V
         r
         for op in block.operations
         for r in op.operation.results
-        if (str(r.type).startswith("!stream.resource") or _is_view(r)) and not list(r.uses)
+        if (str(r.type).startswith("!stream.resource") or _is_view(r))
+        and not list(r.uses)
+        and op.operation.name != "util.optimization_barrier"  # observed already
     ]
     observed = [*terminator.operands, *unused]
     for value in observed:

@@ -133,6 +133,7 @@ def _body(e: Entry) -> list[str]:
     args = [f"%b{i}: !stream.binding" for i in range(len(sig.operands) + len(fresh))]
     lines = [f"func.func @{e.name}({', '.join(args)}) {{", "  %c0 = arith.constant 0 : index"]
     body: list[str] = []
+    stores: list[str] = []
     ins = [n // sig.elem for n in sig.operands]
 
     def dtype(mode: str, n: int) -> str:
@@ -186,8 +187,9 @@ def _body(e: Entry) -> list[str]:
             body.append(
                 f"{target} = stream.binding.subspan %b{b}[%c0] : !stream.binding -> {dtype(mode, count)}"
             )
-        body.append(
+        stores.append(
             f"iree_tensor_ext.dispatch.tensor.store {acc}, {target}, offsets = [0], sizes = [{count}], "
             f"strides = [1] : {_tensor(count)} -> {dtype(mode, count)}"
         )
+    body += stores  # after every result is computed: a tied store must not feed another result
     return [*lines, *("  " + line for line in body), "  return", "}"]
