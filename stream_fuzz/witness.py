@@ -30,13 +30,16 @@ _DEVICE_TARGET = (
 
 @dataclass(frozen=True)
 class Output:
-    """One result of `@main`: its elements (i32, or i8 when its size is not whole i32s), the correct ones."""
+    """One result of `@main`: its elements (i32, or i8 when its size is not whole i32s), the correct ones.
+    Also an input of @main (elem 0: a scalar i1)."""
 
     values: tuple[int, ...]
     elem: int = 4
 
     @property
     def flag(self) -> str:
+        if self.elem == 0:  # a scalar i1 (an input only)
+            return f"--expected_output={self.values[0]}"
         kind = f"{len(self.values)}xi{8 * self.elem}"
         return f"--expected_output={kind}={','.join(str(v) for v in self.values)}"
 
@@ -154,8 +157,8 @@ def _module_parts(module: ir.Module) -> _Parts:
     for function in functions.values():
         if len(function.regions[0].blocks) != 1:
             raise Unsupported("a function of several blocks (cf branches)")
-    if any(str(a.type) != "!hal.buffer_view" for a in main.regions[0].blocks[0].arguments):
-        raise Unsupported("an argument of the public function that is not a !hal.buffer_view")
+    if any(str(a.type) not in ("!hal.buffer_view", "i1") for a in main.regions[0].blocks[0].arguments):
+        raise Unsupported("an argument of the public function that is not a !hal.buffer_view or an i1")
     if not devices:
         raise Unsupported("no !hal.device global")
     return _Parts(devices, main, functions, [o for o in others if o is not main])
@@ -198,9 +201,14 @@ def _view_elem(value: ir.Value) -> int:
 
 
 def _inputs(interpreter: Interpreter, main: ir.Operation) -> list[Output]:
-    """Known contents for @main's buffer view arguments (argument k: 1, 2, 3, ... + 16 k, wrapped)."""
+    """Known contents for @main's buffer view arguments (argument k: 1, 2, 3, ... + 16 k, wrapped), and
+    true for its i1 arguments (branch conditions)."""
     inputs = []
     for k, arg in enumerate(main.regions[0].blocks[0].arguments):
+        if str(arg.type) == "i1":  # a branch condition: true (the witness shows the then-branch)
+            interpreter.ints[arg] = 1
+            inputs.append(Output((1,), 0))
+            continue
         elem = _view_elem(arg)
         count = _encoding(arg).shape[0]
         values = (np.arange(count, dtype=np.int64) + 1 + 16 * k).astype("<i4" if elem == 4 else "i1")
@@ -280,9 +288,7 @@ def _print(
     lines += [_clean(op.get_asm()) for op in parts.others]
     points = [p for mark in sorted(exports) for p in exports[mark]]
     views = ", ".join(["!hal.buffer_view"] * len(points))
-    args = ", ".join(
-        f"{a.get_name(state)}: !hal.buffer_view" for a in parts.main.regions[0].blocks[0].arguments
-    )
+    args = ", ".join(f"{a.get_name(state)}: {a.type}" for a in parts.main.regions[0].blocks[0].arguments)
     out = [f"util.func public @main({args}) -> ({views}) {{"]
     for line in _clean(parts.main.get_asm()).splitlines()[1:]:
         mark = re.search(r"witness\.mark = (\d+) : i32", line)

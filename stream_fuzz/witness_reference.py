@@ -331,7 +331,16 @@ def _async_constant(it: Interpreter, op: ir.Operation) -> None:
     it.env[op.results[0]] = values.view(np.uint8).copy()
 
 
+def _if(it: Interpreter, op: ir.Operation) -> None:
+    taken = op.regions[0] if it.int_of(op.operands[0]) else op.regions[1]
+    if not taken.blocks:  # an if without else yields nothing
+        return
+    for result, value in zip(op.results, it.run_block(taken.blocks[0]), strict=True):
+        _bind(it, result, value)
+
+
 _HANDLERS: dict[str, Callable[[Interpreter, ir.Operation], None]] = {
+    "scf.if": _if,
     "stream.async.load": _load,
     "stream.async.store": _store,
     "stream.async.constant": _async_constant,
