@@ -115,8 +115,8 @@ def build(text: str) -> Witness:
             # cannot parse back (corpus/bad-output-resource-config-prints-a-bool-as-an-integer.mlir).
             spelled = re.search(r"^module attributes (\{.*\}) \{$", text, re.MULTILINE)
             printed = ", ".join(f"{name} = {attributes[name]}" for name in attributes)
-            said = spelled.group(1) if spelled else f"{{{printed}}}"
-            program = f"module attributes {said} {{\n{program}\n}}"
+            spelling = spelled.group(1) if spelled else f"{{{printed}}}"
+            program = f"module attributes {spelling} {{\n{program}\n}}"
     header = header_of(text)
     lines = [*header, "//"] if header else []
     lines += ["// REQUIRES: iree-run-module", "// RUN: iree-compile --compile-from=flow %s -o %t.vmfb"]
