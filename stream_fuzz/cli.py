@@ -432,6 +432,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         fail_on=_severities(args.fail_on),
         program_size=_size(args.size),
         shard=_shard(args.shard),
+        # Not with an injected fault: the witness compiles without it, so its verdict would mislead.
+        witness=args.shrink and not args.inject_fault and not args.inject_stream_fault,
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
     # broken setup is ever reported as a compiler bug.

@@ -45,6 +45,7 @@ class RunConfig:
     fleet: FleetAddress | None = None  # --db: the fleet this campaign is a machine of
     shard: int = 0  # this machine's number among the fleet's (`--shard K/N`, or the fleet's): seeds differ
     l3_execute: bool = True  # off: the runtime cannot run the L3 compiler's modules (`preflight_l3` says why)
+    witness: bool = False  # note each shrunk data finding's runtime witness in its entry (`witness_note`)
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
@@ -76,6 +77,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         program_size=config.program_size,
         stream_hook=config.inject_stream_fault,
         l3_execute=config.l3_execute,
+        witness=config.witness,
     )
     try:
         offline = False

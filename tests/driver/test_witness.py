@@ -161,3 +161,33 @@ def test_correct_program_passes() -> None:
     result = check(witness)
     assert result.state == "passes", result.detail
     assert result.seconds < 60
+
+
+@needs_runtime
+def test_campaign_note_in_the_entry(tmp_path: Path) -> None:
+    from stream_fuzz.corpus import read_entry
+    from stream_fuzz.witness_note import note_witness
+
+    entry = tmp_path / CSE.name
+    entry.write_text(CSE.read_text())
+    line = note_witness(entry, None)
+    assert line is not None and "wrong data at run time" in line
+    lines = entry.read_text().splitlines()
+    assert lines[lines.index("// shrunk: yes") + 1] == line
+    assert read_entry(entry).signature == read_entry(CSE).signature
+    note_witness(entry, None)  # a second note replaces the first
+    assert entry.read_text().count("// runtime witness:") == 1
+
+
+def test_campaign_note_never_loses_the_entry(tmp_path: Path) -> None:
+    from stream_fuzz.witness_note import note_witness
+
+    entry = tmp_path / "wave-race-0123.mlir"
+    text = CSE.read_text().replace("@ex::@make() :", "@ex::@make[%c0]() :")  # a workload: unsupported
+    entry.write_text(text)
+    line = note_witness(entry, None)
+    assert line is None or "not made (unsupported" in line
+    assert entry.read_text().replace(f"{line}\n" if line else "", "") == text
+    other = tmp_path / "crash-0123.mlir"
+    other.write_text(text)
+    assert note_witness(other, None) is None and other.read_text() == text
