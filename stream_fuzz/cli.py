@@ -726,7 +726,7 @@ def cmd_witness(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file: {path}")
     start = time.monotonic()
     try:
-        witness = build(path.read_text())
+        witness = build(path.read_text(), tuple(args.compile_flag))
     except Unsupported as error:
         print(f"stream-fuzz: cannot witness {path}: unsupported: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -938,6 +938,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     witness.add_argument(
         "--check", action="store_true", help="compile and run it: does the bug show at run time?"
+    )
+    witness.add_argument(
+        "--compile-flag",
+        metavar="FLAG",
+        action="append",
+        default=[],
+        help="an iree-compile flag for the RUN line (repeat), e.g. --iree-hal-memoization=false past a "
+        "crash of a later phase",
     )
     witness.set_defaults(run=cmd_witness)
 

@@ -50,6 +50,7 @@ class Witness:
     outputs: tuple[Output, ...]
     devices: int
     inputs: tuple[Output, ...] = ()  # @main's arguments (buffer views), as --input flags
+    compile_flags: tuple[str, ...] = ()  # on the iree-compile RUN line, after --compile-from=flow
 
     def run_flags(self, device: str = "local-task") -> list[str]:
         given = [i.flag.replace("--expected_output=", "--input=") for i in self.inputs]
@@ -82,8 +83,9 @@ class _Parts:
     others: list[ir.Operation]  # module-level ops kept as they are: globals, private functions
 
 
-def build(text: str) -> Witness:
-    """The witness of `text` (raises Unsupported naming what it cannot do)."""
+def build(text: str, compile_flags: tuple[str, ...] = ()) -> Witness:
+    """The witness of `text` (raises Unsupported naming what it cannot do). `compile_flags` go on the
+    iree-compile RUN line (e.g. `--iree-hal-memoization=false` past a crash of a later phase)."""
     if "\n// -----" in text:
         raise Unsupported("a file of several programs (`// -----`): witness one at a time")
     with ir.Context(), ir.Location.unknown():
@@ -106,7 +108,8 @@ def build(text: str) -> Witness:
                 elem = _view_elem(value) if _is_view(value) else (4 if len(raw) % 4 == 0 else 1)
                 outputs.append(Output(tuple(int(x) for x in as_elements(raw, elem)), elem))
                 device = _device_of(value, parts.devices)
-                point = _Point(len(outputs) - 1, device, len(raw), str(value.type), elem, _is_view(value))
+                view, timepoint = _is_view(value), _timepoint_of(value, state)
+                point = _Point(len(outputs) - 1, device, len(raw), str(value.type), elem, view, timepoint)
                 exports.setdefault(mark, []).append((value.get_name(state), point))
         program = _print(parts, entries, exports, state)
         attributes = module.operation.attributes
@@ -119,14 +122,18 @@ def build(text: str) -> Witness:
             program = f"module attributes {spelling} {{\n{program}\n}}"
     header = header_of(text)
     lines = [*header, "//"] if header else []
-    lines += ["// REQUIRES: iree-run-module", "// RUN: iree-compile --compile-from=flow %s -o %t.vmfb"]
+    extra = "".join(f" {flag}" for flag in compile_flags)
+    lines += [
+        "// REQUIRES: iree-run-module",
+        f"// RUN: iree-compile --compile-from=flow{extra} %s -o %t.vmfb",
+    ]
     flags = ["--device=local-task"] * len(parts.devices) + ["--function=main"]
     flags += [i.flag.replace("--expected_output=", "--input=") for i in inputs]
     run = [f"// RUN: iree-run-module --module=%t.vmfb {' '.join(flags)} \\"]
     for i, output in enumerate(outputs):
         run.append(f"// RUN:   {output.flag}" + (" \\" if i + 1 < len(outputs) else ""))
     body = "\n".join([*lines, *run, "", program, ""])
-    return Witness(body, tuple(outputs), len(parts.devices), tuple(inputs))
+    return Witness(body, tuple(outputs), len(parts.devices), tuple(inputs), compile_flags)
 
 
 def _module_parts(module: ir.Module) -> _Parts:
@@ -227,6 +234,7 @@ class _Point:
     type: str
     elem: int
     view: bool  # already a !hal.buffer_view (an export of the program's own): returned as it is
+    timepoint: str | None  # a result of an execute: read once its timepoint is reached (awaited)
 
 
 def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.Value]]:
@@ -312,11 +320,22 @@ def _clean(text: str, key: str = "entry") -> str:
     return re.sub(rf"witness\.{key} = \d+ : i32, |, witness\.{key} = \d+ : i32", "", text)
 
 
+def _timepoint_of(value: ir.Value, state: ir.AsmState) -> str | None:
+    owner = owner_of(value)
+    if owner is None or owner.name != "stream.async.execute":
+        return None
+    return owner.results[len(owner.results) - 1].get_name(state)
+
+
 def _export(name: str, p: _Point) -> str:
     r, aff, sz = p.result, f"#hal.device.affinity<@{p.device}>", f"%witness_sz{p.result}"
+    ready = [f"  %witness_w{r} = stream.timepoint.await {p.timepoint} => {name} : {p.type}{{{sz}}}"]
+    if p.timepoint:
+        name = f"%witness_w{r}"
     return "\n".join(
         [
             f"  {sz} = arith.constant {p.size} : index",
+            *(ready if p.timepoint else []),
             f"  %witness_x{r} = stream.async.transfer {name} : {p.type}{{{sz}}} -> to({aff}) "
             f"!stream.resource<external>{{{sz}}}",
             f"  %witness_v{r} = stream.tensor.export on({aff}) %witness_x{r} : "

@@ -72,7 +72,14 @@ def check(witness: Witness, iree_opt: str | None = None, timeout: float = 120.0)
         source.write_text(witness.text)
         try:
             built = subprocess.run(
-                [str(compile_), "--compile-from=flow", str(source), "-o", str(module)],
+                [
+                    str(compile_),
+                    "--compile-from=flow",
+                    *witness.compile_flags,
+                    str(source),
+                    "-o",
+                    str(module),
+                ],
                 capture_output=True,
                 text=True,
                 timeout=timeout,
