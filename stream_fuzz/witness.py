@@ -12,7 +12,7 @@ stream pipeline onward on it, so a pass that makes a read see overwritten bytes 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from iree.compiler import ir
@@ -38,8 +38,8 @@ class Output:
 
     @property
     def flag(self) -> str:
-        if self.elem == 0:  # a scalar i1 (an input only)
-            return f"--expected_output={self.values[0]}"
+        if self.elem == 0:  # an i1 input
+            return f"--input={self.values[0]}"
         kind = f"{len(self.values)}xi{8 * self.elem}"
         return f"--expected_output={kind}={','.join(str(v) for v in self.values)}"
 
@@ -104,6 +104,11 @@ def build(text: str, compile_flags: tuple[str, ...] = ()) -> Witness:
         state = ir.AsmState(parts.main)
         for mark, values in enumerate(points):
             for value in values:
+                if _is_scalar(value):  # an i32 @main returns: splatted into one element, which leaves
+                    outputs.append(Output((interpreter.int_of(value),), 4))
+                    point = _Point(len(outputs) - 1, parts.devices[0], 4, "i32", 4, False, None)
+                    exports.setdefault(mark, []).append((value.get_name(state), point))
+                    continue
                 raw = interpreter.bytes_of(value)
                 elem = _view_elem(value) if _is_view(value) else (4 if len(raw) % 4 == 0 else 1)
                 outputs.append(Output(tuple(int(x) for x in as_elements(raw, elem)), elem))
@@ -175,6 +180,10 @@ def _visibility(function: ir.Operation) -> str:
     if "sym_visibility" not in function.attributes:
         return "public"
     return ir.StringAttr(function.attributes["sym_visibility"]).value
+
+
+def _is_scalar(value: ir.Value) -> bool:
+    return str(value.type) == "i32"
 
 
 def _is_view(value: ir.Value) -> bool:
@@ -264,8 +273,8 @@ def _observe(interpreter: Interpreter, function: ir.Operation) -> list[list[ir.V
     ]
     observed = [*terminator.operands, *unused]
     for value in observed:
-        if not (str(value.type).startswith("!stream.resource") or _is_view(value)):
-            raise Unsupported(f"a returned value of type {value.type} (resources and buffer views only)")
+        if not (str(value.type).startswith("!stream.resource") or _is_view(value) or _is_scalar(value)):
+            raise Unsupported(f"a returned value of type {value.type} (resources, buffer views, i32)")
     points.append((terminator, observed))
     for mark, (op, _) in enumerate(points):
         op.attributes[_MARK] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), mark)
@@ -295,7 +304,7 @@ def _print(
         lines += executable(root, [e for e in entries if e.root == root])
     lines += [_clean(op.get_asm()) for op in parts.others]
     points = [p for mark in sorted(exports) for p in exports[mark]]
-    views = ", ".join(["!hal.buffer_view"] * len(points))
+    views = ", ".join(p.type if p.view else "!hal.buffer_view" for _, p in points)
     args = ", ".join(f"{a.get_name(state)}: {a.type}" for a in parts.main.regions[0].blocks[0].arguments)
     out = [f"util.func public @main({args}) -> ({views}) {{"]
     for line in _clean(parts.main.get_asm()).splitlines()[1:]:
@@ -329,13 +338,19 @@ def _timepoint_of(value: ir.Value, state: ir.AsmState) -> str | None:
 
 def _export(name: str, p: _Point) -> str:
     r, aff, sz = p.result, f"#hal.device.affinity<@{p.device}>", f"%witness_sz{p.result}"
-    ready = [f"  %witness_w{r} = stream.timepoint.await {p.timepoint} => {name} : {p.type}{{{sz}}}"]
-    if p.timepoint:
+    ready = []
+    if p.timepoint:  # a result of an execute: awaited
+        ready = [f"  %witness_w{r} = stream.timepoint.await {p.timepoint} => {name} : {p.type}{{{sz}}}"]
         name = f"%witness_w{r}"
+    if p.type == "i32":  # a scalar result: splatted into one element
+        ready = [
+            f"  %witness_s{r} = stream.async.splat on({aff}) {name} : i32 -> !stream.resource<*>{{{sz}}}"
+        ]
+        name, p = f"%witness_s{r}", replace(p, type="!stream.resource<*>")
     return "\n".join(
         [
             f"  {sz} = arith.constant {p.size} : index",
-            *(ready if p.timepoint else []),
+            *ready,
             f"  %witness_x{r} = stream.async.transfer {name} : {p.type}{{{sz}}} -> to({aff}) "
             f"!stream.resource<external>{{{sz}}}",
             f"  %witness_v{r} = stream.tensor.export on({aff}) %witness_x{r} : "
