@@ -726,7 +726,7 @@ def cmd_witness(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file: {path}")
     start = time.monotonic()
     try:
-        witness = build(path.read_text(), tuple(args.compile_flag))
+        witness = build(path.read_text(), tuple(args.compile_flag), args.function)
     except Unsupported as error:
         print(f"stream-fuzz: cannot witness {path}: unsupported: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -946,6 +946,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="an iree-compile flag for the RUN line (repeat), e.g. --iree-hal-memoization=false past a "
         "crash of a later phase",
+    )
+    witness.add_argument(
+        "--function", metavar="NAME", help="the public function to witness when FILE has several"
     )
     witness.set_defaults(run=cmd_witness)
 

@@ -83,9 +83,10 @@ class _Parts:
     others: list[ir.Operation]  # module-level ops kept as they are: globals, private functions
 
 
-def build(text: str, compile_flags: tuple[str, ...] = ()) -> Witness:
+def build(text: str, compile_flags: tuple[str, ...] = (), function: str | None = None) -> Witness:
     """The witness of `text` (raises Unsupported naming what it cannot do). `compile_flags` go on the
-    iree-compile RUN line (e.g. `--iree-hal-memoization=false` past a crash of a later phase)."""
+    iree-compile RUN line (e.g. `--iree-hal-memoization=false` past a crash of a later phase); `function`
+    picks the public function to witness when there are several (the others are left out)."""
     if "\n// -----" in text:
         raise Unsupported("a file of several programs (`// -----`): witness one at a time")
     with ir.Context(), ir.Location.unknown():
@@ -94,7 +95,7 @@ def build(text: str, compile_flags: tuple[str, ...] = ()) -> Witness:
         except Exception as error:  # the bindings raise MLIRError, a plain Exception subclass
             said = [line.strip() for line in str(error).splitlines() if line.strip()]
             raise Unsupported(f"the program does not parse: {' '.join(said[:2])}") from error
-        parts = _module_parts(module)
+        parts = _module_parts(module, function)
         entries = entries_of(list(parts.functions.values()))
         interpreter = Interpreter(lambda op: lookup(entries, op), parts.functions)
         inputs = _inputs(interpreter, parts.main)
@@ -141,7 +142,7 @@ def build(text: str, compile_flags: tuple[str, ...] = ()) -> Witness:
     return Witness(body, tuple(outputs), len(parts.devices), tuple(inputs), compile_flags)
 
 
-def _module_parts(module: ir.Module) -> _Parts:
+def _module_parts(module: ir.Module, function: str | None = None) -> _Parts:
     devices: list[str] = []
     functions: dict[str, ir.Operation] = {}
     others = []
@@ -161,8 +162,23 @@ def _module_parts(module: ir.Module) -> _Parts:
             raise Unsupported(f"'{op.name}' at module level")
         others.append(op)
     public = [f for f in functions.values() if _visibility(f) == "public"]
+    if function is not None:  # the one to witness; the other public ones go (they are not called)
+        if function not in functions:
+            raise Unsupported(f"no function @{function}")
+        public = [functions[function]]
+        others = [o for o in others if o.name != "util.func" or _visibility(o) != "public" or o is public[0]]
+        called = {
+            ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            for f in others
+            for op in walk(f)
+            if op.name == "util.call"
+        }
+        if any(f in called for f in functions if _visibility(functions[f]) == "public" and f != function):
+            raise Unsupported("a call to another public function")
+        functions = {n: f for n, f in functions.items() if f in others or f is public[0]}
     if len(public) != 1:
-        raise Unsupported(f"{len(public)} public functions: one (the witness's @main) only")
+        names = ", ".join(f"@{ir.StringAttr(f.attributes['sym_name']).value}" for f in public)
+        raise Unsupported(f"{len(public)} public functions ({names}): pick one with --function")
     main = public[0]
     if "main" in functions and functions["main"] is not main:
         raise Unsupported("a private function named @main")

@@ -191,3 +191,13 @@ def test_campaign_note_never_loses_the_entry(tmp_path: Path) -> None:
     other = tmp_path / "crash-0123.mlir"
     other.write_text(text)
     assert note_witness(other, None) is None and other.read_text() == text
+
+
+def test_several_public_functions_need_a_choice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = _program("  %z = stream.async.splat ON0 %c7_i32 : i32 -> !stream.resource<*>{%c16}\n")
+    other = one.replace(HEAD, "").replace("@main", "@other").replace("%c7_i32 :", "%c9_i32 :")
+    program = tmp_path / "two.mlir"
+    program.write_text(one + other)
+    assert main(["witness", str(program)]) == 2
+    assert "pick one with --function" in capsys.readouterr().err
+    assert [list(o.values) for o in build(one + other, function="other").outputs] == [[9, 9, 9, 9]]
