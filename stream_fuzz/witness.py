@@ -182,8 +182,8 @@ def _module_parts(module: ir.Module, function: str | None = None) -> _Parts:
     main = public[0]
     if "main" in functions and functions["main"] is not main:
         raise Unsupported("a private function named @main")
-    for function in functions.values():
-        if len(function.regions[0].blocks) != 1:
+    for each in functions.values():
+        if len(each.regions[0].blocks) != 1:
             raise Unsupported("a function of several blocks (cf branches)")
     if any(str(a.type) not in ("!hal.buffer_view", "i1") for a in main.regions[0].blocks[0].arguments):
         raise Unsupported("an argument of the public function that is not a !hal.buffer_view or an i1")
