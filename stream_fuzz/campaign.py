@@ -171,6 +171,7 @@ class Campaign:
     l3_execute: bool = True  # off: L3 compiles and checks placement only (the runtime cannot run its modules)
     iree_run_module: str | None = None  # L3 runs programs with this binary (None: iree-base-runtime)
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
+    witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
 
     def __post_init__(self) -> None:
         self._deadline: float | None = None
@@ -481,9 +482,19 @@ class Campaign:
         # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
         if self.shrink:
             self.corpus.mark_shrunk(sorted(self._raised))
+            if self.witness:
+                self._note_witnesses(sorted(self._raised - self._shrunk))
             for signature in sorted(self._raised):
                 self._publish(signature, self.corpus.written.get(signature), finished=True)
             self._shrunk |= self._raised
+
+    def _note_witnesses(self, signatures: list[str]) -> None:
+        """The runtime witness of each data finding whose shrink finished, noted in its entry's header."""
+        from stream_fuzz.witness_note import note_witness
+
+        external = self.judge.external
+        for signature in signatures:
+            note_witness(self.corpus.written.get(signature), str(external.binary) if external else None)
 
 
 def _fleet_note(meeting: Meeting) -> str:
@@ -537,6 +548,7 @@ def open_campaign(
     stream_hook: str | None = None,
     l3_execute: bool = True,
     iree_run_module: str | None = None,
+    witness: bool = False,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
@@ -553,4 +565,5 @@ def open_campaign(
         stream_hook=stream_hook,
         l3_execute=l3_execute,
         iree_run_module=iree_run_module,
+        witness=witness,
     )

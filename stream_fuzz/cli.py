@@ -550,6 +550,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         fail_on=_severities(args.fail_on),
         program_size=_size(args.size),
         shard=_shard(args.shard),
+        # Not with an injected fault: the witness compiles without it, so its verdict would mislead.
+        witness=args.shrink and not args.inject_fault and not args.inject_stream_fault,
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
     # broken setup is ever reported as a compiler bug.
@@ -894,6 +896,35 @@ def _stats_progress(level: str, done: int, total: int) -> None:
         print(f"stats {level}: {done}/{total} programs", file=sys.stderr, flush=True)
 
 
+def cmd_witness(args: argparse.Namespace) -> int:
+    """0: written (with --check: every result right), 1: with --check, a result is wrong (the bug shows),
+    2: bad input or an op the witness does not support, 3: with --check, the witness did not compile or
+    run."""
+    from stream_fuzz.witness import Unsupported, build
+    from stream_fuzz.witness_run import check
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    start = time.monotonic()
+    try:
+        witness = build(path.read_text(), tuple(args.compile_flag), args.function)
+    except Unsupported as error:
+        print(f"stream-fuzz: cannot witness {path}: unsupported: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.output and args.output != "-":
+        Path(args.output).write_text(witness.text)
+        print(f"wrote {args.output} ({len(witness.outputs)} results)", file=sys.stderr)
+    else:
+        sys.stdout.write(witness.text)
+    if not args.check:
+        return EXIT_OK
+    result = check(witness, args.iree_opt)
+    print(f"witness {result.summary}", file=sys.stderr)
+    print(f"witness took {time.monotonic() - start:.1f} s", file=sys.stderr)
+    return {"passes": EXIT_OK, "fails": EXIT_FINDING}.get(result.state, EXIT_INTERNAL)
+
+
 # -- the parser ---------------------------------------------------------------------------------------
 
 
@@ -1121,6 +1152,30 @@ def build_parser() -> argparse.ArgumentParser:
     releases.add_argument("--write", action="store_true", help="write each entry's `// releases:` line")
     releases.add_argument("--json", metavar="FILE", help="every entry's outcome on every release, with why")
     releases.set_defaults(run=cmd_releases)
+
+    witness = commands.add_parser(
+        "witness", help="make a stream program with a data finding into a runtime witness (a lit entry)"
+    )
+    witness.add_argument("file", metavar="FILE", help="async stream IR with placeholder dispatches")
+    witness.add_argument("-o", "--output", metavar="OUT", help="write the entry here (default: stdout)")
+    witness.add_argument(
+        "--iree-opt", metavar="PATH", help="with --check: the compiler (default: the pinned)"
+    )
+    witness.add_argument(
+        "--check", action="store_true", help="compile and run it: does the bug show at run time?"
+    )
+    witness.add_argument(
+        "--compile-flag",
+        metavar="FLAG",
+        action="append",
+        default=[],
+        help="an iree-compile flag for the RUN line (repeat), e.g. --iree-hal-memoization=false past a "
+        "crash of a later phase",
+    )
+    witness.add_argument(
+        "--function", metavar="NAME", help="the public function to witness when FILE has several"
+    )
+    witness.set_defaults(run=cmd_witness)
 
     replay = commands.add_parser(
         "replay", help="replay corpus entries: fails-as-recorded / fails-differently / passes / unreadable"

@@ -53,7 +53,17 @@ FRONTEND_FOLDER = "frontend"  # corpus/frontend/<entry>: the same root cause rea
 _REQUIRED = ("signature", "status", "found", "compiler", "pipeline")
 _KEY = re.compile(r"^//\s*(?P<key>[A-Za-z][\w -]*?)\s*:\s?(?P<value>.*)$")
 # Lines a campaign writes and may rewrite when it shrinks its own entry; every other line is kept.
-_GENERATED = ("signature", "found", "compiler", "pipeline", "shrunk", "reproduce", "severity", "failing pass")
+_GENERATED = (
+    "signature",
+    "found",
+    "compiler",
+    "pipeline",
+    "shrunk",
+    "reproduce",
+    "severity",
+    "failing pass",
+    "runtime witness",
+)
 
 
 class MalformedEntry(ValueError):
