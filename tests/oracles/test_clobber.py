@@ -189,7 +189,7 @@ def test_a_write_moved_out_of_its_branch_clobbers_the_other_branchs_read(
 
 def test_the_judge_checks_the_async_ir_on_the_way_and_names_the_pass(judge: Judge) -> None:
     # A known compiler bug whose output is serialized: no cmd-level rule can see it, the midway check does.
-    program = corpus_witness("async-clobbered-read-whole-update-fold-aliases-a-live-value", 1)
+    program = (Path(__file__).parent / "clobber" / "whole_update_fold_serialized_loop.mlir").read_text()
     verdict = judge.judge(program, resolve_pipeline("stream"))
     assert [v.rule.id for v in verdict.violations] == ["async/clobbered-read"]
     assert verdict.violations[0].via == "canonicalize after iree-stream-materialize-copy-on-write"
