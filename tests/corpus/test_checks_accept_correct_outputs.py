@@ -45,12 +45,7 @@ KNOWN_OPTIONS = {
 
 # Open entries with FileCheck CHECK lines that have fewer than two correct outputs yet, and why. The test
 # fails when an entry here gets its data (drop it from the list) and when a new entry arrives without data.
-KNOWN_GAPS: dict[str, str] = {
-    # Entries of h4 (the zero-length crash, the transfer of a barrier): data pending for the entries (their
-    # one-pass files have theirs).
-    "crash-concurrency-joins-zero-length-producer-and-consumer": "h4's entry: data pending",
-    "invalid-program-transfer-of-barrier-not-partitioned": "h4's entry: data pending",
-}
+KNOWN_GAPS: dict[str, str] = {}  # none today: every open entry with CHECK lines has its outputs
 
 
 def _key(path: Path) -> str:
