@@ -16,7 +16,11 @@ from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 # The entries and their one-pass reproducers (`stream-fuzz reduce`), both lit tests of the suite.
-ENTRIES = sorted(CORPUS.glob("*.mlir")) + sorted(CORPUS.glob("one-pass/*.mlir"))
+ENTRIES = (
+    sorted(CORPUS.glob("*.mlir"))
+    + sorted(CORPUS.glob("one-pass/*.mlir"))
+    + sorted(CORPUS.glob("frontend/*.mlir"))
+)
 
 
 def _name(path: Path) -> str:

@@ -30,7 +30,12 @@ from stream_fuzz.replay import AS_RECORDED, EXPECTED, replay_entry
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus"
 CORRECT_OUTPUTS = Path(__file__).resolve().parent / "correct_outputs"  # test_checks_accept_correct_outputs.py
-ENTRIES = sorted(CORPUS.glob("*.mlir")) + sorted(CORPUS.glob("one-pass/*.mlir"))  # and one-pass reproducers
+# The entries, their one-pass reproducers and their frontend witnesses.
+ENTRIES = [
+    *sorted(CORPUS.glob("*.mlir")),
+    *sorted(CORPUS.glob("one-pass/*.mlir")),
+    *sorted(CORPUS.glob("frontend/*.mlir")),
+]
 TIMEOUT_S = 10  # entries compile in milliseconds; a hang (a timeout entry) must not hold the suite
 
 
