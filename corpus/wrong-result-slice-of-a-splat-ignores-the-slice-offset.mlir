@@ -10,9 +10,10 @@
 // reproduce: stream-fuzz replay corpus/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir
 // pass: canonicalize (the one after iree-stream-layout-slices; PropagateSplatsThroughSlices)
 // releases: (computed by stream-fuzz releases)
-// reachability: frontend — a tensor program reaches it: linalg.fill of a runtime i32 into tensor<2xi32>,
-//   flow.tensor.bitcast to tensor<8xi8>, tensor.extract_slice [1] [4] returns -1 0 0 0 for 255 where
-//   0 0 0 -1 is right (corpus/frontend/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir).
+// reachability: frontend — a tensor program reaches it (run on 3.13): linalg.fill of a runtime i32 into
+//   tensor<2xi32>, flow.tensor.bitcast to tensor<8xi8>, tensor.extract_slice [1] [4], bitcast back to
+//   tensor<1xi32> returns 67305985 for 67305985 where 17040130 is right; its stream IR is this program
+//   (corpus/frontend/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir).
 // triage: compiler bug, wrong data (Stream/IR/StreamOpFolders.cpp, PropagateSplatsThroughSlices, an
 //   AsyncSliceOp canonicalization). stream.async.slice takes a byte range of its source; no verifier or
 //   documented rule asks it to start on a multiple of the splat pattern's width. The pattern rewrites
