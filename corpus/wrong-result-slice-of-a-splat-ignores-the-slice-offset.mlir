@@ -8,25 +8,28 @@
 // level: l3
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir
-// pass: canonicalize (the one after iree-stream-layout-slices; PropagateSplatsThroughSlices)
-// releases: (computed by stream-fuzz releases)
+// pass: canonicalize (PropagateSplatsThroughSlices; here the first canonicalize of the stream phase)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — a tensor program reaches it (run on 3.13): linalg.fill of a runtime i32 into
 //   tensor<2xi32>, flow.tensor.bitcast to tensor<8xi8>, tensor.extract_slice [1] [4], bitcast back to
-//   tensor<1xi32> returns 67305985 for 67305985 where 17040130 is right; its stream IR is this program
+//   tensor<1xi32> returns 67305985 for 67305985 where 17040130 is right; in its stream IR the same
+//   stream.async.slice [1 to 5] of an 8-byte stream.async.splat meets the same fold
 //   (corpus/frontend/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir).
 // triage: compiler bug, wrong data (Stream/IR/StreamOpFolders.cpp, PropagateSplatsThroughSlices, an
-//   AsyncSliceOp canonicalization). stream.async.slice takes a byte range of its source; no verifier or
-//   documented rule asks it to start on a multiple of the splat pattern's width. The pattern rewrites
-//   slice(splat(v)) into splat(v) of the slice's size whatever the slice's offset is: right only when the
+//   AsyncSliceOp canonicalization). stream.async.slice takes a byte range of its source ("Slices a
+//   subrange of a stream resource based on a byte range"); AsyncSliceOp::verify checks only the sizes, and
+//   no documented rule asks a slice to start on a multiple of a splat's pattern width. The pattern rewrites
+//   slice(splat(v)) into splat(v) of the slice's size whatever the slice's offset: right only when the
 //   offset is a multiple of v's byte width. Here the 8-byte splat of the i32 0x04030201 holds the bytes
 //   01 02 03 04 01 02 03 04; bytes [1, 5) are 02 03 04 01 (the i32 0x01040302 = 17040130), but the fold
-//   splats 0x04030201 again and the run returns 67305985. (A slice whose size is not a multiple of the
-//   width, e.g. [0 to 2], becomes a 2-byte splat of an i32 that fails at run time: "fill a range with
-//   4 byte values that is not aligned".) Fix: fold only when
-//   the offset (and the size) is a multiple of the pattern width, or rotate the pattern by the offset.
-//   Repaired: util.optimization_barrier on the splat (the same value; the pattern cannot see the splat)
-//   returns 17040130 on 3.13. Correct: the bytes at [1, 5) of the splat, in the RUN line. (The L3 oracle signs every
-//   one-device wrong result alike: wrong-result-781bf1e6b299 is also the signature of other root causes.)
+//   splats 0x04030201 again and the run returns 67305985. A slice whose size is not a multiple of the
+//   width ([0 to 2]) becomes a 2-byte splat of an i32, which fails at run time on 3.13 ("attempting to
+//   fill a range with 4 byte values that is not aligned (offset=0, length=2)"). Fix hint: fold only when
+//   the offset and the size are multiples of the pattern's width (or rotate the pattern by the offset).
+//   Present in every release 3.1-3.13 and in upstream's StreamOpFolders.cpp (2026-08). Repaired:
+//   util.optimization_barrier on the splat (the same value; the pattern no longer sees a splat under the
+//   slice) returns 17040130 on 3.13. Correct: the bytes at [1, 5) of the splat, in the RUN line. (The L3
+//   oracle signs every one-device wrong result alike: wrong-result-781bf1e6b299 also signs other causes.)
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile --compile-from=flow %s -o %t.vmfb

@@ -7,7 +7,7 @@
 // pipeline: builtin.module(util.func(canonicalize))
 // shrunk: yes
 // pass: canonicalize (PropagateSplatsThroughSlices)
-// releases: (computed by stream-fuzz releases)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // output: async IR, checked by the CHECK lines below
 // correct outputs: tests/corpus/correct_outputs/one-pass/wrong-result-slice-of-a-splat-ignores-the-slice-offset/
 // reduced-from: corpus/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir (its triage says why this is wrong)
