@@ -27,6 +27,7 @@ from stream_fuzz.corpus import (
     read_corpus,
     read_entry,
 )
+from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
 from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
@@ -161,6 +162,8 @@ def replay_entry(entry: Entry, judge: Judge, l3: L3Replayer | None = None) -> Re
         finally:
             if l3 is None:
                 replayer.close()
+    elif _run_only(entry):
+        witnesses = tuple(_replay_checked(program, entry, judge) for program in entry.programs)
     else:
         witnesses = tuple(_replay_witness(program, entry, judge) for program in entry.programs)
     states = {w.state for w in witnesses}
@@ -175,6 +178,38 @@ def replay_entry(entry: Entry, judge: Judge, l3: L3Replayer | None = None) -> Re
         state = DIFFERENTLY
         reason = "; ".join(f"witness {i + 1}: {w.state}" for i, w in enumerate(witnesses))
     return Replay(entry.path, state, entry.status, entry.signatures, witnesses, reason)
+
+
+def _run_only(entry: Entry) -> bool:
+    """A one-pass reproducer of a bug only running a program shows (wrong data, a run-time error): the
+    oracle cannot see it in IR, so its own CHECK lines, which state the property the pass breaks, judge it."""
+    return (
+        bool(entry.signatures)
+        and all(s.startswith(RUN_KINDS) for s in entry.signatures)
+        and all("// CHECK" in program for program in entry.programs)
+    )
+
+
+def _replay_checked(program: str, entry: Entry, judge: Judge) -> Witness:
+    unreadable = judge.parse_error(program)
+    if unreadable:
+        return Witness(UNREADABLE, reason=unreadable)
+    verdict = judge.judge(program, entry.pipeline, entry.async_output)
+    finding = finding_from(verdict, promised_valid=True)
+    if finding is not None:  # the pass fails or breaks a rule the oracle knows: another bug
+        reason = finding.details[0] if finding.details else finding.title
+        return Witness(DIFFERENTLY, finding.signature, f"{finding.signature}: {reason}")
+    checks = "\n".join(line for line in program.splitlines() if line.startswith("// CHECK")) + "\n"
+    passed, complaint = run_filecheck(checks, verdict.result.output or "", "--strict-whitespace" in program)
+    if passed:
+        return Witness(PASSES)
+    signature = entry.signatures[0]
+    first = next((line for line in complaint.splitlines() if "error:" in line), complaint.strip())
+    return Witness(
+        AS_RECORDED,
+        signature,
+        f"{signature}: its CHECK lines fail: {first.split('error:')[-1].strip()[:200]}",
+    )
 
 
 def _replay_witness(program: str, entry: Entry, judge: Judge) -> Witness:
