@@ -28,6 +28,10 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
         "executed": dict(stats.executed),
         "runtime_missing": stats.runtime_missing,
         "level_s": {level: round(seconds, 3) for level, seconds in stats.level_s.items()},
+        # Of level_s, the time spent shrinking (at most campaign.SHRINK_SHARE of a budget).
+        "shrink_s": {level: round(seconds, 3) for level, seconds in stats.shrink_s.items()},
+        # Findings written but not shrunk in time: their entries say `shrunk: no`.
+        "unshrunk": sorted(stats.unshrunk),
         "behaviour": {level: dict(sorted(c.items())) for level, c in stats.behaviour.items() if c},
         "findings": [
             {
@@ -132,6 +136,11 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
     rate = stats.total / stats.elapsed_s if stats.elapsed_s else 0.0
     took = f"{stats.elapsed_s:.1f} s" + (" (interrupted)" if stats.interrupted else "")
     lines += ["", f"{stats.total} programs in {took} ({rate:.1f}/s); time: {split}"]
+    shrinking = sum(stats.shrink_s.values())
+    if shrinking or stats.unshrunk:
+        each = ", ".join(f"{level} {s:.0f} s" for level, s in stats.shrink_s.items() if s)
+        left = f"; {len(stats.unshrunk)} finding(s) left unshrunk (shrunk: no)" if stats.unshrunk else ""
+        lines.append(f"shrinking: {shrinking:.0f} s ({each or 'none'}){left}")
     if stats.programs["l3"]:
         n = stats.programs["l3"]
         each = ", ".join(f"{key[3:-2]} {stats.timing[key] / n * 1000:.0f} ms" for key in L3_TIMING)
