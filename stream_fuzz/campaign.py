@@ -88,6 +88,8 @@ class FindingRecord:
     generator_defect: bool = False
     # With a fleet: whose it is when another machine found it first ("held by host#2/w0", ...).
     fleet: str = ""
+    # A `fixed` entry's signature met again: the bug is back. Always fails the run, whatever --fail-on.
+    regression: bool = False
 
 
 @dataclass
@@ -140,6 +142,7 @@ class Stats:
                 mine.hits += record.hits
                 mine.new = mine.new or record.new
                 mine.fails = mine.fails or record.fails
+                mine.regression = mine.regression or record.regression
                 mine.fleet = "" if mine.new else mine.fleet or record.fleet
         self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
         self.interrupted = self.interrupted or other.interrupted
@@ -362,6 +365,7 @@ class Campaign:
         if record is None:
             # A fixed bug found again is a regression; a bug another machine found is that machine's.
             new = (known is None or known.status == "fixed") and meeting.state in ("mine", "offline")
+            regression = known is not None and known.status == "fixed"
             file = str(path or (known.path if known else ""))
             rule = finding.rules[0].id if finding.rules else ""
             severity = ", ".join(sorted(s.value for s in finding.severities))
@@ -372,12 +376,13 @@ class Campaign:
                 level,
                 file,
                 new,
-                fails=new and finding.fails(self.fail_on),
+                fails=regression or (new and finding.fails(self.fail_on)),
                 severity=severity,
                 message=(finding.details[0] if finding.details else finding.title)[:300],
                 first_at=self.stats.total,
                 generator_defect=generator_defect,
                 fleet=_fleet_note(meeting),
+                regression=regression,
             )
         elif not record.new and (meeting.state == "takeover" or not record.fleet):
             record.fleet = _fleet_note(meeting) or record.fleet  # a takeover stays the last word

@@ -25,9 +25,19 @@ from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
+# Imported first by the package: when this is the command, a SIGINT/SIGTERM during the heavy imports
+# below (1-3 s) is held and raised where a campaign can still write its reports.
+from stream_fuzz import interrupts
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
-from stream_fuzz.campaign import levels_of
-from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
+from stream_fuzz.campaign import Stats, levels_of
+from stream_fuzz.compiler import (
+    CompilerInfo,
+    CompilerNotFound,
+    Outcome,
+    UnknownPipeline,
+    open_compiler,
+    resolve_pipeline,
+)
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
 from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
@@ -40,7 +50,14 @@ from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.oracles import Rule, Severity
 from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import SetupError, preflight, preflight_l3, writable_file, writable_folder
+from stream_fuzz.preflight import (
+    SetupError,
+    identified,
+    preflight,
+    preflight_l3,
+    writable_file,
+    writable_folder,
+)
 from stream_fuzz.progress import Progress
 from stream_fuzz.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
 from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
@@ -434,56 +451,46 @@ def cmd_run(args: argparse.Namespace) -> int:
         shard=_shard(args.shard),
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
-    # broken setup is ever reported as a compiler bug.
-    writable_folder(config.corpus, "corpus folder")
-    for option, value in (("--json", args.json), ("--junit", args.junit)):
-        if value:
-            writable_file(Path(value), option)
-    corpus = Corpus(config.corpus)
-    if corpus.malformed:
-        raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
+    # broken setup is ever reported as a compiler bug. A signal at any moment (even while Python was still
+    # importing: `interrupts`) still ends with the summary and the reports, for what was done.
+    info = CompilerInfo("unknown (interrupted before the compiler was asked)", args.iree_opt or "", "")
+    stats, errors = Stats(), []
+    fuzzing_since: float | None = None
+    beat: MachineBeat | None = None
     try:
-        judge = Judge(args.iree_opt, timeout=timeout, post_hook=args.inject_fault)
-    except (ImportError, AttributeError) as error:
-        raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
-    with judge:
-        info = judge.compiler_info
-        levels = levels_of(args.level, takes_l3(info))
-        if args.level == "all" and "l3" not in levels:
-            print(f"stream-fuzz: no iree-compile beside {info.path}: all is l1 and l2 here", file=sys.stderr)
-        # --level l3 with no iree-compile beside --iree-opt: an error (CompilerNotFound) naming the path
-        iree_compile = l3_compiler_of(info) if "l3" in levels else None
-        preflight(judge, tuple(level for level in levels if level != "l3"))
-    if "l3" in levels:
+        _raise_held()
+        info, config, levels = _set_up_run(args, config)
+        limits = [
+            f"budget {budget:.0f} s" if budget else "",
+            f"{args.examples} examples" if args.examples else "",
+        ]
+        print(
+            f"fuzzing {', '.join(levels)} against {info.version} with {workers} worker(s), seed {args.seed}, "
+            + " and ".join(limit for limit in limits if limit),
+            file=sys.stderr,
+        )
+        if args.db:  # last of the set-up: the fleet counts this machine as fuzzing from now on
+            config, beat = _join_fleet(args, config, workers)
+        progress = Progress(budget, elapsed_s=time.time() - started_at)  # the set-up counts, as in the budget
+        fuzzing_since = time.monotonic()
         try:
-            load_hook(args.inject_stream_fault)
-        except (ImportError, AttributeError, ValueError) as error:
-            raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
-        with FrontendCompiler(timeout, iree_compile=iree_compile) as frontend:  # without the fault
-            why_not = preflight_l3(frontend)
-        if why_not:
-            print(why_not, file=sys.stderr)  # once, here: the workers only count
-            config = replace(config, l3_execute=False)
-    limits = [
-        f"budget {budget:.0f} s" if budget else "",
-        f"{args.examples} examples" if args.examples else "",
-    ]
-    print(
-        f"fuzzing {', '.join(levels)} against {info.version} with {workers} worker(s), seed {args.seed}, "
-        + " and ".join(limit for limit in limits if limit),
-        file=sys.stderr,
-    )
-    beat = None
-    if args.db:  # last of the set-up: the fleet counts this machine as fuzzing from now on
-        config, beat = _join_fleet(args, config, workers)
-    progress = Progress(budget, elapsed_s=time.time() - started_at)  # the set-up counts, as in the budget
-    try:
-        stats, errors = run_parallel(config, workers, lambda n, new, known: progress.update(n, new, known))
-    finally:
-        if beat is not None:
-            beat.stop()
-    progress.finish()
+            stats, errors = run_parallel(
+                config, workers, lambda n, new, known: progress.update(n, new, known)
+            )
+        finally:
+            if beat is not None:
+                beat.stop()
+        progress.finish()
+    except KeyboardInterrupt:  # before or while the workers started: report what was done (maybe nothing)
+        stats.interrupted = True
+        if fuzzing_since is not None and not stats.elapsed_s:
+            stats.elapsed_s = time.monotonic() - fuzzing_since
     print(summary(stats, info))
+    if stats.total == 0 and not stats.interrupted and not errors:
+        errors = [
+            "no program was judged: the budget ended during the set-up (the compiler's checks); a run "
+            "that judged nothing is not a pass: give a larger --budget"
+        ]
     extra: dict[str, object] = {"seed": args.seed, "workers": workers, "errors": errors}
     if config.fleet is not None and beat is not None:
         offline = stats.fleet_offline or beat.offline
@@ -497,6 +504,43 @@ def cmd_run(args: argparse.Namespace) -> int:
     if errors:  # a worker died or a report is missing: CI must notice, though the findings are kept
         return EXIT_INTERNAL
     return EXIT_FINDING if any(f.fails for f in stats.findings.values()) else EXIT_OK
+
+
+def _set_up_run(
+    args: argparse.Namespace, config: RunConfig
+) -> tuple[CompilerInfo, RunConfig, tuple[str, ...]]:
+    """`run`'s checks before the first program (each failure a `SetupError`/`UsageError`, exit 2)."""
+    writable_folder(config.corpus, "corpus folder")
+    for option, value in (("--json", args.json), ("--junit", args.junit)):
+        if value:
+            writable_file(Path(value), option)
+    corpus = Corpus(config.corpus)
+    if corpus.malformed:
+        raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
+    try:
+        judge = Judge(args.iree_opt, timeout=config.timeout, post_hook=args.inject_fault)
+    except (ImportError, AttributeError) as error:
+        raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
+    with judge:
+        info = judge.compiler_info
+        levels = levels_of(args.level, takes_l3(info))
+        if args.level == "all" and "l3" not in levels:
+            print(f"stream-fuzz: no iree-compile beside {info.path}: all is l1 and l2 here", file=sys.stderr)
+        # --level l3 with no iree-compile beside --iree-opt: an error (CompilerNotFound) naming the path
+        iree_compile = l3_compiler_of(info) if "l3" in levels else None
+        preflight(judge, tuple(level for level in levels if level != "l3"))
+        identified(info)
+    if "l3" in levels:
+        try:
+            load_hook(args.inject_stream_fault)
+        except (ImportError, AttributeError, ValueError) as error:
+            raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
+        with FrontendCompiler(config.timeout, iree_compile=iree_compile) as frontend:  # without the fault
+            why_not = preflight_l3(frontend)
+        if why_not:
+            print(why_not, file=sys.stderr)  # once, here: the workers only count
+            config = replace(config, l3_execute=False)
+    return info, config, levels
 
 
 def _shard(text: str | None) -> int:
@@ -600,6 +644,13 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         for error in column.errors:
             print(f"stream-fuzz: {column.label}: {error}", file=sys.stderr)
     print(f"(findings of each compiler are in {args.out}/<release>/)")
+    if any(column.stats.interrupted for column in columns):
+        print(
+            f"stream-fuzz: interrupted: {len(columns)} of {len(compilers)} compiler(s) fuzzed, the last "
+            "one only in part",
+            file=sys.stderr,
+        )
+        return EXIT_SIGTERM if _TERMINATED else EXIT_SIGINT
     return EXIT_INTERNAL if any(column.errors for column in columns) else EXIT_OK
 
 
@@ -918,6 +969,19 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
+def _raise_held() -> None:
+    """A signal that came while the command was starting (`interrupts`), raised as it would have been."""
+    global _TERMINATED
+    held = interrupts.pending()
+    if held is None:
+        return
+    interrupts.forget()
+    if held == signal.SIGTERM:
+        _TERMINATED = True
+        raise Terminated
+    raise KeyboardInterrupt
+
+
 def _hypothesis_out_of_the_working_directory() -> None:
     """Hypothesis keeps a cache (`.hypothesis/`) in the working directory; a campaign leaves nothing
     behind there. Inherited by every worker process."""
@@ -930,9 +994,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     global _TERMINATED
     _TERMINATED = False
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    interrupts.release()  # SIGINT raises again; one held while importing is raised below
     _hypothesis_out_of_the_working_directory()
     try:
         args = build_parser().parse_args(argv)
+        if args.command != "run":  # `run` raises it where it still writes its reports
+            _raise_held()
         if args.version:
             print(version_text())
             return EXIT_OK

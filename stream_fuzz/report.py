@@ -47,18 +47,22 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
                 "message": f.message,
                 "generator_defect": f.generator_defect,
                 "fleet": f.fleet,  # with --db: whose it is when another machine found it first
+                "regression": f.regression,  # a `fixed` entry met again
             }
             for f in _ordered(stats)
         ],
         "timing": {key: round(value, 3) for key, value in stats.timing.items()},
         "elapsed_s": round(stats.elapsed_s, 3),
         "interrupted": stats.interrupted,
+        "regressions": sorted(f.signature for f in stats.findings.values() if f.regression),
         **(extra or {}),
     }
 
 
 def _ordered(stats: Stats) -> list[FindingRecord]:
-    return sorted(stats.findings.values(), key=lambda f: (not f.fails, not f.new, f.signature))
+    return sorted(
+        stats.findings.values(), key=lambda f: (not f.regression, not f.fails, not f.new, f.signature)
+    )
 
 
 def write_json(path: Path, data: dict) -> None:
@@ -92,7 +96,10 @@ def write_junit(path: Path, stats: Stats, compiler: CompilerInfo, errors: list[s
         severity = f" ({finding.severity})" if finding.severity else ""
         line = f"{what}{severity} in {finding.file}: {finding.message}"
         text = f"{line}\n{finding.hits} hit(s); reproduce: stream-fuzz replay {finding.file}"
-        if finding.fails:
+        if finding.regression:
+            message = f"REGRESSION of the fixed entry {finding.file}: {what}{severity}: {finding.message}"
+            ET.SubElement(case, "failure", message=message, type="regression").text = text
+        elif finding.fails:
             ET.SubElement(case, "failure", message=f"new {line}", type=finding.kind).text = text
         elif finding.new:
             why = f"new {what}{severity}: does not fail the campaign (see --fail-on); {finding.file}"
@@ -146,12 +153,16 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
         each = ", ".join(f"{key[3:-2]} {stats.timing[key] / n * 1000:.0f} ms" for key in L3_TIMING)
         lines.append(f"l3 per program: {each}")
     if stats.findings:
-        lines += ["", f"{'':<4}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
+        regressed = any(f.regression for f in stats.findings.values())
+        wide = 11 if regressed else 4
+        lines += ["", f"{'':<{wide}}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
         for f in _ordered(stats):
-            mark = ("NEW" if f.fails else "new") if f.new else "old"
+            mark = "REGRESSION" if f.regression else ("NEW" if f.fails else "new") if f.new else "old"
             kind = "generator-defect" if f.generator_defect else f.kind
             where = f.file or (f"(fleet: {f.fleet})" if f.fleet else "")
-            lines.append(f"{mark:<4}{f.signature:<40}{kind:<18}{f.level:<7}{f.hits:>6}  {where}")
+            lines.append(f"{mark:<{wide}}{f.signature:<40}{kind:<18}{f.level:<7}{f.hits:>6}  {where}")
+        if regressed:
+            lines.append("(REGRESSION: the signature of an entry whose status is fixed: the bug is back)")
         if any(f.generator_defect for f in stats.findings.values()):
             lines.append("(generator-defect: the verifier rejects it, a bug of stream-fuzz and not of IREE)")
         if any(f.new and not f.fails for f in stats.findings.values()):
