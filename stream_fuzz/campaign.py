@@ -486,7 +486,7 @@ class Campaign:
             try:
                 failing = self.evaluate(program)
             except Exception as error:
-                raise DriverFailure(f"while judging a {level} program: {error!r}") from error
+                raise DriverFailure(f"while judging a {level} program: {_said(error)}") from error
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
@@ -503,7 +503,7 @@ class Campaign:
             try:
                 failing = self.evaluate_l3(*drawn)
             except Exception as error:
-                raise DriverFailure(f"while judging an l3 program: {error!r}") from error
+                raise DriverFailure(f"while judging an l3 program: {_said(error)}") from error
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
@@ -555,6 +555,13 @@ class Campaign:
             for signature in sorted(self._raised):
                 self._publish(signature, self.corpus.written.get(signature), finished=True)
             self._shrunk |= self._raised
+
+
+def _said(error: Exception) -> str:
+    """An error in one line; an I/O error (a full disk under the corpus) names its file."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
+    return repr(error)
 
 
 def _fleet_note(meeting: Meeting) -> str:

@@ -40,7 +40,17 @@ from stream_fuzz.compiler import (
 )
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
-from stream_fuzz.corpus import SPLIT, Corpus, Entry, MalformedEntry, code_lines, read_entry, split_programs
+from stream_fuzz.corpus import (
+    ONE_PASS_FOLDER,
+    SPLIT,
+    Corpus,
+    Entry,
+    MalformedEntry,
+    code_lines,
+    read_corpus,
+    read_entry,
+    split_programs,
+)
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
@@ -61,7 +71,7 @@ from stream_fuzz.preflight import (
 from stream_fuzz.progress import Progress
 from stream_fuzz.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
 from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
-from stream_fuzz.report import as_json, summary, write_json, write_junit
+from stream_fuzz.report import as_json, summary, write_json, write_junit, write_report
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_SIGINT, EXIT_SIGTERM, EXIT_BROKEN_PIPE = 130, 143, 141
@@ -69,6 +79,17 @@ EXIT_SIGINT, EXIT_SIGTERM, EXIT_BROKEN_PIPE = 130, 143, 141
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
+
+
+class ReportNotWritten(Exception):
+    """A report or output file could not be written late in a command (a full disk): exit status 3."""
+
+
+def _write_file(path: Path, text: str, option: str) -> None:
+    try:
+        write_report(path, text)
+    except OSError as error:
+        raise ReportNotWritten(f"could not write {option} {path}: {error.strerror or error}") from error
 
 
 class Terminated(KeyboardInterrupt):
@@ -332,7 +353,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        _write_file(target, text, "-o" if args.output else "the one-pass file")
     where = "stdout" if args.output == "-" else str(target)
     print(
         f"{path.name}: {reduction.stage.name}, {code_lines(reduction.before)} -> {reduction.lines} lines of"
@@ -348,6 +369,10 @@ def cmd_report(args: argparse.Namespace) -> int:
         writable_file(Path(args.output), "-o")
     timeout = _positive(args.timeout, "--timeout")
     budget = _positive(args.budget, "--budget")
+    for path in args.iree_opt or []:  # before the reduction: a broken or unknown compiler is no row
+        with Judge(path, timeout=timeout) as other:
+            preflight(other, ("l2",))
+            identified(other.compiler_info)
     with Judge(timeout=timeout) as pinned:
         try:
             reduction = reduce_entry(entry, pinned, budget_s=budget)
@@ -366,7 +391,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             releases.append(ReleaseResult(_who(other), replay_entry(entry, other), clobber))
     text = draft_issue(entry, reduction, releases)
     if args.output:
-        Path(args.output).write_text(text)
+        _write_file(Path(args.output), text, "-o")
         print(f"stream-fuzz report: wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -421,7 +446,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "counts": counts,
             "entries": [r.to_json() for r in results],
         }
-        write_json(Path(args.json), data)
+        _write_file(Path(args.json), json.dumps(data, indent=2) + "\n", "--json")
     return EXIT_FINDING if any(r.surprising for r in results) else EXIT_OK
 
 
@@ -729,7 +754,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
             )
             print(format_stats(results[-1]), flush=True)
     if args.json:
-        write_json(Path(args.json), results if len(results) > 1 else results[0])  # type: ignore[arg-type]
+        data = results if len(results) > 1 else results[0]
+        _write_file(Path(args.json), json.dumps(data, indent=2) + "\n", "--json")
     return EXIT_OK
 
 
@@ -739,10 +765,19 @@ def cmd_findings(args: argparse.Namespace) -> int:
     folder = Path(args.corpus)
     if not folder.is_dir():
         raise UsageError(f"no corpus folder {folder}")
+    malformed = [
+        str(item)
+        for where in (folder, folder / ONE_PASS_FOLDER)
+        if where.is_dir()
+        for item in read_corpus(where)
+        if isinstance(item, MalformedEntry)
+    ]
+    if malformed:  # never a table that silently leaves an entry out
+        raise UsageError("; ".join(malformed))
     table = render(folder)
     if args.write:
         writable_file(Path(args.write), "--write")
-        Path(args.write).write_text(table)
+        _write_file(Path(args.write), table, "--write")
         print(f"wrote {args.write}")
     else:
         sys.stdout.write(table)
@@ -1011,6 +1046,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, UnknownPipeline, CompilerNotFound, SetupError, MalformedEntry) as error:
         print(f"stream-fuzz: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except ReportNotWritten as error:
+        print(f"stream-fuzz: error: {error}", file=sys.stderr)
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         print("stream-fuzz: interrupted (findings so far are in the corpus)", file=sys.stderr)
         return EXIT_SIGTERM if _TERMINATED else EXIT_SIGINT

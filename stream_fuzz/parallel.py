@@ -88,12 +88,16 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
                 campaign.fleet.start()
             except FleetUnavailable:  # Redis went away since the campaign joined: fuzz locally
                 offline = True
-        stats = campaign.run(
-            config.level,
-            examples=config.examples,
-            budget_s=remaining_budget(config),
-            seed=worker_seed(config.seed, index, config.shard),
-        )
+        try:
+            stats = campaign.run(
+                config.level,
+                examples=config.examples,
+                budget_s=remaining_budget(config),
+                seed=worker_seed(config.seed, index, config.shard),
+            )
+        except Exception as error:  # what was done before it is still reported
+            error.stats = campaign.stats  # type: ignore[attr-defined]
+            raise
         stats.fleet_offline = offline or (campaign.fleet is not None and campaign.fleet.offline)
         return stats
     finally:
@@ -154,7 +158,11 @@ def run_parallel(
 ) -> tuple[Stats, list[str]]:
     """Returns the merged stats and one line per worker that failed (died, or raised)."""
     if workers <= 1:
-        stats = run_one(config, 0, (lambda s: on_progress(*_counts(s))) if on_progress else None)
+        try:
+            stats = run_one(config, 0, (lambda s: on_progress(*_counts(s))) if on_progress else None)
+        except Exception as error:  # as a worker process's failure: reported, with what it did
+            said = str(error) if isinstance(error.__cause__, OSError) else traceback.format_exc()
+            return getattr(error, "stats", Stats()), [f"worker 0 failed: {said}"]
         return stats, []
     started = time.monotonic()
     share = (

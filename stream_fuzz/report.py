@@ -9,8 +9,11 @@ that could not be written is an `error`, so a broken run is never green.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
+import os
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -65,8 +68,32 @@ def _ordered(stats: Stats) -> list[FindingRecord]:
     )
 
 
+def write_report(path: Path, text: str) -> None:
+    """Write a report whole or not at all: a temporary file beside it, renamed over it, so a full disk or
+    a kill leaves the old file (or none), never a truncated one. A path that is not a regular file (a
+    device such as /dev/stdout or /dev/full, a pipe) is written to as it is: it cannot be replaced."""
+    if path.exists() and not path.is_file():
+        with path.open("w") as stream:
+            stream.write(text)
+        return
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary file, not mkstemp's 0600
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
 def write_json(path: Path, data: dict) -> None:
-    path.write_text(json.dumps(data, indent=2) + "\n")
+    write_report(path, json.dumps(data, indent=2) + "\n")
 
 
 def write_junit(path: Path, stats: Stats, compiler: CompilerInfo, errors: list[str] | None = None) -> None:
@@ -113,7 +140,8 @@ def write_junit(path: Path, stats: Stats, compiler: CompilerInfo, errors: list[s
     if not findings and not errors:  # a clean run is still one passing test case
         name = f"no findings in {stats.total} programs"
         ET.SubElement(suite, "testcase", classname="stream-fuzz", name=name, time="0")
-    ET.ElementTree(root).write(path, encoding="unicode", xml_declaration=True)
+    xml = ET.tostring(root, encoding="unicode", xml_declaration=True)
+    write_report(path, xml)
 
 
 def summary(stats: Stats, compiler: CompilerInfo) -> str:
