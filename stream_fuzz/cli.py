@@ -5,6 +5,7 @@ Exit codes shared by every subcommand:
   1  a finding: new findings that fail the run, violations, a rejected or crashed compile, a replay surprise
   2  bad input or setup: a usage error, a missing or broken compiler, an unwritable path, a malformed entry
   3  the run could not complete: a worker died, a report could not be written, a bug in stream-fuzz
+  4  replay: some entries cannot run here (an L3 entry without a runtime that executes it), none surprising
   130, 143  interrupted by SIGINT or SIGTERM (a campaign still prints its summary and writes its reports)
   141  the reader of stdout went away (e.g. `stream-fuzz stats | head`)
 """
@@ -70,11 +71,12 @@ from stream_fuzz.preflight import (
 )
 from stream_fuzz.progress import Progress
 from stream_fuzz.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
-from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
+from stream_fuzz.replay import CANNOT_RUN, PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
 from stream_fuzz.report import as_json, summary, write_json, write_junit, write_report
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_SIGINT, EXIT_SIGTERM, EXIT_BROKEN_PIPE = 130, 143, 141
+EXIT_CANNOT_RUN = 4  # replay: entries this setup cannot execute (and no surprise)
 
 
 class UsageError(Exception):
@@ -447,7 +449,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "entries": [r.to_json() for r in results],
         }
         _write_file(Path(args.json), json.dumps(data, indent=2) + "\n", "--json")
-    return EXIT_FINDING if any(r.surprising for r in results) else EXIT_OK
+    if any(r.surprising for r in results):
+        return EXIT_FINDING
+    cannot = sum(r.state == CANNOT_RUN for r in results)
+    if cannot:  # neither green nor a surprise: this setup could not tell
+        print(
+            f"stream-fuzz: {cannot} entr{'y' if cannot == 1 else 'ies'} could not be run here (see each "
+            "reason): replay them where the runtime can execute them",
+            file=sys.stderr,
+        )
+        return EXIT_CANNOT_RUN
+    return EXIT_OK
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -5,7 +5,11 @@ Each witness program of an entry is compiled and judged; its state is one of
 - `fails-as-recorded`: a finding whose signature is the entry's (or one of its aliases);
 - `fails-differently`: a finding, but another one (a different rule, diagnostic or pass);
 - `passes`: no finding at all;
-- `unreadable`: the compiler cannot even parse it (a truncated file, or syntax another release lacks).
+- `unreadable`: the compiler cannot even parse it (a truncated file, or syntax another release lacks);
+- `cannot-run-here`: an L3 entry this setup cannot execute (no `runtime` extra, or a runtime that refuses
+  the compiler's modules: another release's bytecode). Its program is still compiled and checked: a finding
+  with its recorded signature is `fails-as-recorded`; anything else says nothing about the bug, so it is
+  this state, never `passes` or `fails-differently`.
 
 The entry's state is the shared state of its witnesses, `fails-differently` when they disagree, and
 `unreadable` when any is. Only `fails-as-recorded` counts as a known bug still open.
@@ -24,10 +28,12 @@ from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
 from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.l3 import case_from_entry, judge_case
+from stream_fuzz.preflight import SetupError, preflight_l3
 
 AS_RECORDED, DIFFERENTLY = "fails-as-recorded", "fails-differently"
 PASSES, UNREADABLE = "passes", "unreadable"
-STATES = (AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE)
+CANNOT_RUN = "cannot-run-here"
+STATES = (AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE, CANNOT_RUN)
 # What each status expects replay to see. Anything else is a surprise worth a human's look.
 EXPECTED = {
     "open": {AS_RECORDED},
@@ -54,8 +60,9 @@ class Replay:
 
     @property
     def surprising(self) -> bool:
-        """Not what the entry's status line says: fixed upstream, a regression, another bug, unreadable."""
-        return self.state not in EXPECTED.get(self.status, set())
+        """Not what the entry's status line says: fixed upstream, a regression, another bug, unreadable.
+        An entry that cannot run here says nothing either way: not a surprise (its own exit status)."""
+        return self.state != CANNOT_RUN and self.state not in EXPECTED.get(self.status, set())
 
     @property
     def note(self) -> str:
@@ -88,6 +95,7 @@ class L3Replayer:
     def __init__(self, judge: Judge) -> None:
         self.judge = judge
         self._compiler: FrontendCompiler | None = None
+        self._cannot_run = ""  # why this setup cannot execute L3 programs ("": it can)
 
     def witness(self, entry: Entry) -> Witness:
         try:
@@ -100,12 +108,21 @@ class L3Replayer:
             except CompilerNotFound as error:
                 return Witness(UNREADABLE, reason=str(error))
             self._compiler = FrontendCompiler(self.judge.timeout, iree_compile=iree_compile)
-        finding = judge_case(self._compiler, case).finding
+            try:  # once: can the runtime here execute what this compiler compiles?
+                self._cannot_run = preflight_l3(self._compiler)
+            except SetupError as error:
+                self._cannot_run = str(error)
+        finding = judge_case(self._compiler, case, execute=not self._cannot_run).finding
+        reason = (finding.details[0] if finding.details else finding.title) if finding else ""
+        if finding is not None and finding.signature in entry.signatures:
+            return Witness(AS_RECORDED, finding.signature, f"{finding.signature}: {reason}")
+        if self._cannot_run:
+            seen = f"compiled only: {finding.signature}" if finding else "compiled only: no finding"
+            why = self._cannot_run.removeprefix("stream-fuzz: ")
+            return Witness(CANNOT_RUN, finding.signature if finding else "", f"{why} ({seen})")
         if finding is None:
             return Witness(PASSES)
-        reason = finding.details[0] if finding.details else finding.title
-        state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
-        return Witness(state, finding.signature, f"{finding.signature}: {reason}")
+        return Witness(DIFFERENTLY, finding.signature, f"{finding.signature}: {reason}")
 
     def close(self) -> None:
         if self._compiler is not None:
@@ -128,6 +145,9 @@ def replay_entry(entry: Entry, judge: Judge, l3: L3Replayer | None = None) -> Re
     elif UNREADABLE in states:
         state = UNREADABLE
         reason = next(w.reason for w in witnesses if w.state == UNREADABLE)
+    elif CANNOT_RUN in states:
+        state = CANNOT_RUN
+        reason = next(w.reason for w in witnesses if w.state == CANNOT_RUN)
     elif len(states) == 1:
         state, reason = states.pop(), witnesses[0].reason
     else:
