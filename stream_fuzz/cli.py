@@ -351,6 +351,8 @@ def cmd_reduce(args: argparse.Namespace) -> int:
         print(f"{path.name}: {why}, and its witness is as small as it gets: nothing written", file=sys.stderr)
         return EXIT_OK
     text = reduction.entry_text(f"{compiler.version} ({compiler.backend})")
+    if args.output != "-" and target.is_file():
+        text = _keep_one_pass_human_lines(target, text)
     if args.output == "-":
         sys.stdout.write(text)
     else:
@@ -363,6 +365,48 @@ def cmd_reduce(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return EXIT_OK
+
+
+def _header_groups(text: str) -> tuple[list[tuple[str, list[str]]], int]:
+    """An entry's header as (key, lines) groups (a key's continuation lines with it), and the index of
+    the line the header ends at (`// what was found`, a RUN line or the program)."""
+    lines = text.splitlines()
+    groups: list[tuple[str, list[str]]] = []
+    end = len(lines)
+    for index, line in enumerate(lines[1:], 1):
+        if not line.startswith("//") or line.startswith(("// RUN:", "// what was found")):
+            end = index
+            break
+        match = re.match(r"^//\s*([A-Za-z][\w -]*?)\s*:", line)
+        if match and not line.startswith("//  "):
+            groups.append((match[1].strip().lower(), [line]))
+        elif groups:
+            groups[-1][1].append(line)
+    return groups, end
+
+
+def _keep_one_pass_human_lines(target: Path, new: str) -> str:
+    """`reduce` over an existing one-pass file: the new header, the old file's status, and every old
+    header line the reducer does not write (releases, correct outputs, triage, ...), so no human line is
+    lost. A file that does not read as an entry is left to the caller's overwrite check."""
+    try:
+        old = target.read_text()
+    except (OSError, UnicodeDecodeError):
+        return new
+    if not old.lower().startswith("// stream-fuzz finding:"):
+        return new
+    old_groups, _ = _header_groups(old)
+    new_groups, end = _header_groups(new)
+    old_of = dict(old_groups)
+    written = {key for key, _ in new_groups}
+    merged = [
+        (key, old_of["status"] if key == "status" and "status" in old_of else lines)
+        for key, lines in new_groups
+    ]
+    merged += [(key, lines) for key, lines in old_groups if key not in written]
+    new_lines = new.splitlines()
+    header = [line for _, lines in merged for line in lines]
+    return "\n".join([new_lines[0], *header, *new_lines[end:]]) + "\n"
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -635,7 +679,9 @@ def cmd_corpus_pull(args: argparse.Namespace) -> int:
     for path in pulled.written:
         print(f"wrote {path}")
     print(f"{len(pulled.written)} entries written, {len(pulled.kept)} kept (the local one is as small)")
-    return EXIT_OK
+    for problem in pulled.refused:  # bad data in Redis, or a local file that is not the entry: untouched
+        print(f"stream-fuzz: not written: {problem}", file=sys.stderr)
+    return EXIT_USAGE if pulled.refused else EXIT_OK
 
 
 def _write_reports(
