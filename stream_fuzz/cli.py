@@ -535,7 +535,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     # broken setup is ever reported as a compiler bug. A signal at any moment (even while Python was still
     # importing: `interrupts`) still ends with the summary and the reports, for what was done.
     info = CompilerInfo("unknown (interrupted before the compiler was asked)", args.iree_opt or "", "")
-    stats, errors = Stats(), []
+    stats: Stats = Stats()
+    errors: list[str] = []
     fuzzing_since: float | None = None
     beat: MachineBeat | None = None
     try:
