@@ -221,6 +221,12 @@ def pull_entries(url: str, folder: Path) -> Pulled:
         if known is not None and known.size <= code_lines(text):
             kept.append(signature)
             continue
+        if known is not None and "// what was found" not in text:  # no header end to merge human lines at
+            refused.append(
+                f"{signature}: the fleet's text has no '// what was found' line to keep "
+                f"{known.path}'s human lines with; not overwritten"
+            )
+            continue
         name = Path(str(fields.get("name") or signature)).name
         path = (
             known.path if known is not None else folder / (name if name.endswith(".mlir") else f"{name}.mlir")
@@ -246,6 +252,4 @@ def _not_an_entry(text: str, signature: str) -> str:
             return str(error).split(": ", 1)[-1]
     if signature not in entry.signatures:
         return f"its signature is {entry.signature}"
-    if "// what was found" not in text:
-        return "no '// what was found' line"
     return ""
