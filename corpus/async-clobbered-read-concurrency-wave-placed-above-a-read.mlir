@@ -9,7 +9,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-concurrency-wave-placed-above-a-read.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.1-3.13 (3.1-3.3 do not parse this file: run with !flow.dispatch.tensor spelling)
+// releases: has the bug 3.4-3.13; cannot express 3.1-3.3 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — one device: a linalg.matmul reading %p, then a non-contiguous tensor.insert_slice
+//   into %p (a tied dispatch) and an independent elementwise op; the wave of the two lands above the matmul
+//   and the run returns wrong data (corpus/frontend/ of this name).
 // triage: compiler bug, wrong data (ScheduleConcurrency, Stream/Transforms/ScheduleConcurrency.cpp
 //   WavePartitionBuilder, then mlir::sortTopologically). In the execute, @read reads %p#0, then @write
 //   overwrites %p#0 in place: legal, @write is its last use. The partitioner rightly keeps @read out of the

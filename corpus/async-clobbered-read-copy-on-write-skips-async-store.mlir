@@ -8,7 +8,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-copy-on-write-skips-async-store.mlir
 // pass: iree-stream-materialize-copy-on-write
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: tensor.insert of a constant into a computed tensor still read after
+//   (runs right) and of a runtime i32 into a constant tensor still read after (stream IR only checked): both
+//   become stream.async.fill after a copy-on-write clone; no stream.async.store came out of a tensor program.
 // triage: compiler bug, wrong data (Stream/Transforms/MaterializeCopyOnWrite.cpp, materializeRegionCOW).
 //   stream.async.store is tied: it writes its staging target in place (AsyncStoreOp::
 //   getTiedResultOperandIndex is the target), so while another op still reads the target, copy-on-write

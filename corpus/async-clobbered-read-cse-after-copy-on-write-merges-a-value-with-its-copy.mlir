@@ -10,7 +10,13 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy.mlir
 // pass: cse
-// releases: has the bug 3.8-3.13; correct 3.4-3.7; cannot express 3.1-3.3 (does not parse)
+// releases: has the bug 3.8-3.13; correct 3.4-3.7; cannot express 3.1-3.3 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: two equal flow.tensor.transfer of one value, one written by an
+//   insert_slice and the other read (merged at flow level, before copy-on-write, which then clones: right
+//   numbers); a flow.tensor.transfer to @d1 written in place while the value itself is returned on @d1 (a
+//   transfer without from(), the witness-1 pair) or read on @d0 (copy-on-write clones: right numbers); an
+//   operand-less iota linalg.generic written in place and read (const-eval makes it a constant: right
+//   numbers); a splat fill written in place and read (folded into the dispatch: right numbers).
 // triage: compiler bug, wrong data. stream.async.dispatch and stream.async.transfer are Stream_PureOp
 //   (StreamOps.td; #21921 and #21989, both in 3.8), so MLIR's CSE merges two equal ones. That is right
 //   while resources are immutable SSA values, but the async pipeline (Transforms/Passes.cpp

@@ -8,7 +8,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-emplaced-dispatch-writes-before-a-read-of-the-target.mlir
 // pass: iree-stream-emplace-allocations
-// releases: has the bug 3.1-3.13 (3.1-3.3 do not parse this file: run with !flow.dispatch.tensor spelling)
+// releases: has the bug 3.4-3.13; cannot express 3.1-3.3 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — %t = x+x, %p = y*y, a flow.tensor.transfer of %t to @d1 read there, then
+//   tensor.insert_slice %p into %t[0]: the insert_slice becomes a stream.async.update that %p's dispatch is
+//   emplaced into, writing %t before the transfer reads it; the run returns wrong data (corpus/frontend/ of
+//   this name).
 // triage: compiler bug, wrong data (EmplaceAllocations, Stream/Transforms/EmplaceAllocations.cpp
 //   tryEmplaceDispatchOp). @produce's only use is the update of %t[0..4), so the pass ties its result to
 //   %t and makes the dispatch write %t in place, at the dispatch's position. Between the dispatch and the

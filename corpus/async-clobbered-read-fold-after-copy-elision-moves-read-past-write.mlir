@@ -10,7 +10,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-fold-after-copy-elision-moves-read-past-write.mlir
 // pass: canonicalize
-// releases: has the bug 3.12, 3.13; cannot express 3.1-3.11 (stream.async.transfer on() does not parse)
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a round trip @d1 -> @d0 -> @d1 of a value by flow.tensor.transfer,
+//   then an in-place insert_slice of a constant into the value, the round trip's result read after (the round
+//   trip folds before copy-on-write, which clones: right numbers, no clobbered read in the async IR).
 // triage: compiler bug, wrong data: the canonicalize right after the first ElideAsyncCopies (Transforms/
 //   Passes.cpp) turns a read of a copy into a read of the copy's origin placed after an in-place write of the
 //   origin. Copy-on-write makes every in-place write the last use of what it writes; copy elision then

@@ -11,9 +11,10 @@
 // shrunk: yes (by hand, from the campaign's 24-op program)
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.12, 3.13 (this program); cannot express 3.1-3.11 (witness 2 needs stream.async.transfer
-//   on()). Witness 1 alone as its own program: has the bug 3.2-3.13, correct 3.1 (3.1-3.3 run with the
-//   executable bodies respelled flow.dispatch.tensor).
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — a flow.tensor.transfer of %p to @d1, then a non-contiguous tensor.insert_slice
+//   into %p (a dispatch tied to %p): ScheduleExecution moves the transfer into the @d1 partition after the
+//   write; the run returns wrong data (corpus/frontend/ of this name).
 // triage: compiler bug, wrong data (ScheduleExecution: Analysis/Partitioning/ReferencePartitioning.cpp
 //   partitionStreamableOpsReference). In program order @read reads a value, then a fill overwrites it in
 //   place: legal, the fill is the value's last use. The partitioner walks the block backwards and lets an op

@@ -9,10 +9,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-transfer-elided-while-source-is-read.mlir
 // pass: iree-stream-elide-async-copies
-// releases: has the bug 3.12, 3.13 (this program). 3.5-3.11 abort in hal.fence.await on it, also with the
-//   barriers below: no witness there. Each witness alone as its own program: witness 1 has the bug 3.5 and
-//   3.10-3.13, correct 3.6-3.9; witness 2 has it 3.10-3.13, correct 3.5-3.9. 3.1-3.4 cannot express it
-//   (no stream.topology).
+// releases: has the bug 3.7-3.13; cannot express 3.1-3.4; broken 3.5-3.6 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: flow.tensor.transfer of a value to the device it lives on, written in
+//   place by an insert_slice while the value is still read by a transfer to @d1, with the value computed from
+//   an argument and from a mutable util.global (the same-device transfer is gone before stream; copy-on-write
+//   clones: right numbers, no clobbered read).
 // triage: compiler bug, wrong data (ElideAsyncCopies, Transforms/ElideAsyncCopies.cpp
 //   isSafeToElideTransferOp, its "same-type transfers are always safe to elide regardless of multiple users"
 //   branch). A transfer it takes for a no-op (to the device its source lives on, which the topology says

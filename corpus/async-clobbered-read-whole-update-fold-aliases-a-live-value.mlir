@@ -9,7 +9,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-whole-update-fold-aliases-a-live-value.mlir
 // pass: canonicalize, iree-stream-refine-usage (AsyncUpdateOp::fold)
-// releases: has the bug 3.1-3.13 (3.1-3.3 do not parse this file: run with !flow.dispatch.tensor spelling)
+// releases: has the bug 3.4-3.13; cannot express 3.1-3.3 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a whole tensor.insert_slice of a computed value into an argument, an
+//   in-place insert_slice into its result, the value read after by a transfer (the whole insert folds at the
+//   tensor level; copy-on-write clones: right numbers, no clobbered read).
 // triage: compiler bug, wrong data (IR/StreamOpFolders.cpp AsyncUpdateOp::fold): an update that overwrites
 //   the whole of its target folds to its update value even when that value is still read afterwards, so the
 //   next in-place writer of the result overwrites the update value itself and no later pass re-inserts a

@@ -9,9 +9,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/bad-output-optimal-joinor-nests-members.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.5-3.13 (witnesses 1, 2, 4; on 3.5 witness 4 shows as the nested set that does
-//   not read back) and 3.12-3.13 (witness 3); cannot express 3.1-3.4 (no #hal.device.optimal) nor witness 3
-//   on 3.5-3.11 (transfer on(...) does not parse).
+// same-fix-as: invalid-program-optimal-joinand-null-members (the same slip in DeviceOptimalAttr::joinAND, HALAttrs.cpp: each member joined with the whole other attribute, read in the source; a fix of that slip in both functions would close both entries: expected, not run)
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: L3's scf.if program with an optimal<[@d0, @d2]> transfer, its result
+//   also moved to @d1 (the --compile-to=stream output reads back; no nested optimal).
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinOR, used by ScheduleAllocation
 //   deriveResultAffinity): joining an optimal with another affinity merges each existing member with the
 //   *whole* other attribute (`it->second.joinOR(other)` instead of the member) and stores the result, itself

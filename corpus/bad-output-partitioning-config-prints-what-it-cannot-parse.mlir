@@ -8,7 +8,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/bad-output-partitioning-config-prints-what-it-cannot-parse.mlir
 // pass: (the attribute printer: `iree-opt` with no pass prints it so)
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — only where the user sets it: a tensor program whose module carries
+//   stream.partitioning = #stream.partitioning_config<"max-concurrency"> compiles, and its iree-compile
+//   --compile-to=stream output prints <favor-max-concurrency>, which iree-opt rejects ("expected string");
+//   without the attribute (every other program tried) it is not printed.
 // triage: compiler bug (StreamTypes.cpp PartitioningConfigAttr::print): the attribute prints as
 //   `#stream.partitioning_config<favor-max-concurrency>`, a bare word with a `favor-` prefix, while
 //   PartitioningConfigAttr::parse wants a quoted string naming the favor (`<"max-concurrency">`, as

@@ -8,7 +8,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/bad-output-resource-config-prints-a-bool-as-an-integer.mlir
 // pass: (the attribute printer: `iree-opt` with no pass prints it so)
-// releases: has the bug 3.1-3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — only where the user sets it: a tensor program whose module carries
+//   stream.resources = #stream.resource_config<{alias_mutable_bindings = true}> compiles, and its iree-
+//   compile --compile-to=stream output prints alias_mutable_bindings = 1, which does not read back; iree-
+//   compile attaches no resource config of its own to the programs tried here.
 // triage: compiler bug (StreamTypes.cpp ResourceConfigAttr::print): `alias_mutable_bindings` is printed
 //   with `os << getAliasMutableBindings()`, a bool streamed as 1 or 0, while ResourceConfigAttr::parse
 //   accepts only the keywords `true` and `false` ("expected valid keyword"). So any module or function

@@ -7,7 +7,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/crash-concurrency-joins-zero-length-producer-and-consumer.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.1-3.13 (SIGSEGV in iree-stream-schedule-allocation)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a linalg.fill of a tensor<0xi32> added to a tensor<0xi32> argument
+//   beside an unrelated op on one device (compiles and runs right; the frontend leaves no zero-length splat
+//   for a dispatch to read).
 // triage: compiler bug, a crash (SIGSEGV in iree-stream-schedule-allocation, caused by iree-stream-schedule-
 //   concurrency). A zero-size splat %empty is read by a dispatch as [0 to 0 for 0]. ResourceHazards.cpp
 //   hasHazard asks AsyncAccessRange::mayOverlap (IR/StreamTypes.cpp), which calls two empty [0,0) ranges

@@ -10,6 +10,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir
 // pass: iree-consteval-jit-globals (dies in its nested iree-hal-materialize-interfaces)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — the entry is itself a tensor program compiled by iree-compile (a constant moved to
+//   a device by flow.tensor.transfer); an L3 campaign (stream-fuzz run --level l3, 240 s, seed 909,
+//   2026-12-04) hit its signature crash-f807f1622833 again.
 // triage: compiler bug, a crash (SIGSEGV). A constant moved to a device with flow.tensor.transfer and then
 //   computed on is constant work: iree-util-hoist-into-globals hoists it into an initializer, and
 //   ConstEval/JitGlobals.cpp copies that initializer into a module of its own to compile for the host. The

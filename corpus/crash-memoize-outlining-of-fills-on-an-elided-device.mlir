@@ -9,6 +9,9 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/crash-memoize-outlining-of-fills-on-an-elided-device.mlir
 // pass: iree-hal-outline-memoize-regions
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — the entry is itself a tensor program compiled by iree-compile (its crash is in the
+//   HAL phase, after stream).
 // triage: compiler bug, a segfault. Two constant results become two fills recorded in one
 //   hal.device.memoize region. The device global is used by nothing else and is gone by then, so the
 //   memoized ops name the device as `hal.devices.get 0`. DeviceGlobalPVS.cpp (updateFromDefiningOp, its

@@ -9,7 +9,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/intent-expect-clone-in-a-loop-elided-with-no-consumer.mlir
 // pass: iree-stream-elide-async-copies
-// releases: correct (the CHECK passes) 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal)
+// releases: correct 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: not a bug (the program's own expectation, severity intent, which fails no run): %v13 is a clone
 //   on @d1 of %v8, and both are yielded by the loop. ElideAsyncCopies (ElideAsyncCopies.cpp) finds nothing
 //   that writes either copy afterwards and drops the clone, so %v14 is %v8's bytes in %v8's storage, which

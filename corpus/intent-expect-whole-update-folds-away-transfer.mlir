@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/intent-expect-whole-update-folds-away-transfer.mlir
 // pass: canonicalize
-// releases: correct (the CHECK passes) 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal)
+// releases: correct 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: not a bug (an oracle false alarm, fixed): stream.async.update over the whole of its target folds to
 //   its update value (canonicalize, StreamOpFolders.cpp AsyncUpdateOp::fold), so %v7 is the @d0 splat %v1 and
 //   the transfer %v5 to optimal<[@d1, @d0]> is dead and erased. %v7 has no consumer on a device; an @d0

@@ -7,14 +7,18 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-barrier-joined-to-producer-partition.mlir
 // pass: iree-stream-schedule-execution
-// releases: 3.4, 3.11, 3.12, 3.13
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a value moved to @d1, written in place there by an insert_slice, then
+//   flow.tensor.barrier on @d0 and read (iree-compile rejects it, but with "failed to legalize operation
+//   'stream.executable'", the message of invalid-program-dispatch-on-constants-only-gets-no-affinity, not
+//   this partition error).
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): a
 //   stream.async.barrier is deferred as a sync op of its producer and inserted into the producer's partition
 //   with no affinity check (only transfers get `hasCompatibleAffinity`, added by PR #24748). When the
 //   producer runs on another device than the barrier (an in-place write on @d1, a fold that leaves a @d1
 //   splat or transfer behind) the partition joins both affinities and Partition::verify rejects the barrier:
 //   "op affinity ... is not compatible with the partition affinity". The witnesses reach it through different
-//   folds; the failing decision is the same. Fails on 3.4 and 3.11-3.13 (those that parse each witness). The
+//   folds; the failing decision is the same. Fails on every release that parses a witness (see releases), except witness 3 on 3.5. The
 //   L1 generator lets a barrier result reach only its witness and pins only values an op on that device made
 //   (generators/builder.py).
 // witnesses: 5, one per split of the file (the first is the smallest)

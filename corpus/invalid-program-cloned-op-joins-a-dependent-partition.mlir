@@ -7,7 +7,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-cloned-op-joins-a-dependent-partition.mlir
 // pass: iree-stream-schedule-execution
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a splat constant as the init of a two-trip scf.for on @d0, the loop
+//   result multiplied on @d0 and moved to @d1 to be added there (compiles and runs right); L3 runs on
+//   2026-12-04 (405 programs, loops included) did not hit it.
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference, the
 //   canAddOpToPartition preferCloneToConsumers branch): the splat %v1 prefers to be cloned into its
 //   consumers, but its only user is the scf.for (its init). The clone branch replaces the op's hazards with
@@ -16,7 +19,7 @@
 //   clones runs only when the candidate and consumer counts differ (both 0 here). The partitions form a cycle
 //   and sortTopologically fails: "failed to schedule execution partitions without cyclic dependencies". A
 //   non-cloneable producer compiles. Fails on 3.12 and 3.13; the variant without transfer on() (witness 2)
-//   fails on 3.11 with "operand does not dominate this use" and compiles on 3.1 and 3.4. Not the cause of
+//   fails in ScheduleExecution on 3.8-3.11 with "operand does not dominate this use" and compiles on 3.1-3.7. Not the cause of
 //   invalid-program-partition-cycle-through-scf-for-init.
 // witnesses: 2, one per split of the file (the first is the smallest)
 //

@@ -7,8 +7,12 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-coalesce-adjacent-fills-offset.mlir
 // pass: canonicalize
-// releases: 3.1, 3.4, 3.11, 3.12, 3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // upstream: PR #24869 (open)
+// reachability: frontend — p = x+x (12xi32) then tensor.insert_slice of dense<5> : tensor<4xi32> at [4] and
+//   then at [0] (x[4:8] = 5; x[0:4] = 5): iree-compile rejects it with the same "'stream.async.fill' op has
+//   invalid Write access range [16 to 32 for 32] ... start + length != end"; a third insert at [8] makes the
+//   fills whole and it compiles right.
 // triage: compiler bug (canonicalize: StreamOpFolders.cpp CoalesceAdjacentFills): merging a fill with the
 //   adjacent fill *before* it adds the two absolute offsets (`fillOp.getTargetOffset() +
 //   sourceOp.getTargetOffset()`) where the merged fill starts at the earlier one. Here the updates of splats

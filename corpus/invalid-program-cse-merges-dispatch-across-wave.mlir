@@ -7,13 +7,16 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-cse-merges-dispatch-across-wave.mlir
 // pass: cse
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.9-3.13; correct 3.1-3.8 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: an operand-less linalg.generic (an iota) written in place by an
+//   insert_slice and read after (const-eval turns it into a constant before stream, so no operand-less
+//   dispatch is left: runs right).
 // triage: compiler bug (surfaces in cse after ScheduleConcurrency): an operand-less dispatch prefers to be
 //   cloned into its consumers (StreamOps.cpp AsyncDispatchOp::preferCloneToConsumers), so one execute holds
 //   two identical pure dispatches, one of them inside a stream.async.concurrent with the @d1 transfer;
 //   stream.async.concurrent needs explicit captures but is not IsolatedFromAbove, so CSE replaces the inner
-//   clone with the outer one and the wave yields a value it neither captures nor produces. 3.1 and 3.4
-//   compile it; 3.11-3.13 fail. The generator draws no operand-less dispatch.
+//   clone with the outer one and the wave yields a value it neither captures nor produces. 3.1-3.8
+//   compile it; 3.9-3.13 fail. The generator draws no operand-less dispatch.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 

@@ -10,6 +10,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-dispatch-on-constants-only-gets-no-affinity.mlir
 // pass: iree-stream-conversion leaves the dispatch unplaced (Stream/Analysis/Affinity.cpp); fails in iree-hal-conversion
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — the entry is itself a tensor program compiled by iree-compile; L3 runs on
+//   2026-12-04 hit its signature in 2 of 155 (stream-fuzz run, seed 909) and 2 of 250 programs (bench_l3.py,
+//   seed 7).
 // triage: compiler bug, a valid program is rejected. The loop starts from a constant and multiplies by one, so its
 //   dispatch reads only unplaced values (stream.tensor.constant has no affinity; const-eval does not hoist the loop).
 //   ConvertToStream asks AffinityAnalysis: OpAffinityPVS::updateOperation takes, for an op with resource operands,

@@ -7,14 +7,18 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-elide-timepoints-fixed-point-oscillates.mlir
 // pass: iree-stream-elide-timepoints
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: an scf.for (dynamic trip count) moving the carried tensor @d0 -> @d1
+//   -> @d0 whose result is unused, and the same with only a tensor.extract of the result (both loops are
+//   removed as dead before stream: compile and run right).
 // triage: compiler bug (ElideTimepoints.cpp tryFoldAwaitWithTimelineOps, inside the optimization pipeline's
 //   iree-util-fixed-point-iterator): in a loop whose result is dead, each round ElideTimepoints adds
 //   `stream.timepoint.join max(%x, %0)` before an execute in the body although %x already covers %0 (its
 //   back-edge replacement is rejected, so the await stays) and reports a change; canonicalize folds the join
 //   away; the iterator never converges: "maximum iteration count exceeded in fixed point pipeline".
-//   Upstream's comment describes this oscillation but the guard covers only non-dominating timepoints. 3.4
-//   compiles all witnesses; 3.11-3.13 fail (likely since #22611). The generator runs the dead nested loops it
+//   Upstream's comment describes this oscillation but the guard covers only non-dominating timepoints. 3.2-3.9
+//   compile witnesses 1-5 (3.1 too, but it segfaults on witnesses 3 and 4); 3.10 fails inside ElideTimepoints with a dominance error;
+//   3.11-3.13 oscillate. The generator runs the dead nested loops it
 //   would draw once (generators/avoid.py run_dead_nested_loops_once). Witnesses: the smallest first, then the
 //   shapes the avoidance covers.
 // witnesses: 6, one per split of the file (the first is the smallest)

@@ -7,7 +7,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-emplaced-dispatch-into-a-loop-carried-target.mlir
 // pass: iree-stream-emplace-allocations
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.10-3.13; correct 3.1-3.9 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: an scf.for whose body inserts a loop-invariant y*y (computed before
+//   the loop) into the carried tensor at [0, 4), the insert applied to the iter_arg directly and to a value
+//   computed from it (both compile and run right).
 // triage: compiler bug (EmplaceAllocations.cpp tryEmplaceDispatchOp, via Util/IR/UtilTypes.cpp
 //   tryMoveProducerBefore): @produce's only use is an update inside the loop whose target is the loop's
 //   iter_arg %acc. The pass ties the dispatch to that target and asks tryMoveProducerBefore to make %acc
@@ -15,7 +18,7 @@
 //   whether the argument's block dominates the dispatch. So the dispatch, outside the loop, takes the
 //   loop's own argument as an operand and the verifier rejects it ("operand #1 does not dominate this
 //   use"). The campaign's shrunk program reached it through a whole-buffer update that folds to the dispatch
-//   result (AsyncUpdateOp::fold). 3.11-3.13; 3.1 and 3.4 compile it. Not the emplacement clobber
+//   result (AsyncUpdateOp::fold). 3.10-3.13; 3.1-3.9 compile it. Not the emplacement clobber
 //   (async-clobbered-read-emplaced-dispatch-writes-before-a-read-of-the-target): the same function, another
 //   missing check. Correct: do not emplace into a block argument that does not dominate the dispatch.
 //

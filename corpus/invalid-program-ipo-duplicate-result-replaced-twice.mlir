@@ -7,8 +7,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-ipo-duplicate-result-replaced-twice.mlir
 // pass: iree-util-ipo
-// releases: 3.1, 3.4, 3.11, 3.12, 3.13
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // nondeterministic: a use-after-free: the same run gives the unlinked operand or a crash of the worker (about one run in six); replay tries 5 times
+// reachability: frontend — a private func.func marked {noinline} that returns its tensor argument twice,
+//   called from @main whose arith.muli reads both results: iree-compile fails with the same "operation's
+//   operand is unlinked"; without noinline the inliner removes the call first and it compiles right.
 // triage: compiler bug (Util: IPO.cpp applyCallChanges): a callee returning one argument twice. Result 0 is a
 //   pass-through, so its uses are replaced with the call operand; result 1 is a duplicate of result 0, so its
 //   uses are replaced with the old call's result 0, which is erased afterwards: a dangling operand

@@ -7,14 +7,18 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-optimal-joinand-null-members.mlir
 // pass: iree-stream-schedule-execution
-// releases: 3.11, 3.12, 3.13
+// same-fix-as: bad-output-optimal-joinor-nests-members (the same slip in DeviceOptimalAttr::joinOR, HALAttrs.cpp: each member joined with the whole other attribute, read in the source; a fix of that slip in both functions would close both entries: expected, not run)
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: L3's scf.if program whose else branch runs on @d1 (its result goes to
+//   optimal<[@d0, @d2]>) with a second result pinned to @d0, and with that value also moved to @d1
+//   (placement/write of placement-write-export-pinned-optimal-transfer-target only; no joinAND failure).
 // triage: compiler bug (HALAttrs.cpp DeviceOptimalAttr::joinAND, the sibling of the joinOR defect in bad-
 //   output-optimal-joinor-nests-members): two transfers of external resources to one optimal target execute
 //   on that target (AsyncTransferOp::getDefaultExecutionAffinityAttr) and share a partition;
 //   PartitionBuilder::insert (ReferencePartitioning.cpp) joins their affinities with joinAND, which joins
 //   each member with the whole other optimal and stores the null result as members: the partition affinity
 //   becomes optimal<[<<NULL ATTRIBUTE>>, <<NULL ATTRIBUTE>>]> and Partition::verify rejects it. Fails on
-//   3.11, 3.12 and 3.13. Compiles with one such transfer, with the members in another order, or with `*`
+//   3.5-3.13 (3.1-3.4 have no #hal.device.optimal). Compiles with one such transfer, with the members in another order, or with `*`
 //   sources. The L1 generator uses each optimal target once (generators/builder.py).
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s

@@ -8,15 +8,18 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-cycle-through-scf-for-init.mlir
 // pass: iree-stream-schedule-execution
-// releases: 3.11, 3.12, 3.13
+// releases: has the bug 3.8-3.13; correct 3.1-3.7 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — per this entry's triage (L3, 2026-12-03, alias invalid-program-b75c91d42390): absf
+//   of an argument is the init of a two-trip scf.for and, with its result, an operand of the addf returned;
+//   not re-run here.
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): %v1 is
 //   read by the dispatch %v5 and is the init of the scf.for whose result %v5 also reads. `candidates |=
 //   consumers` re-admits %v5's partition, canAddOpToPartition accepts a hazard whose ordinal equals the
 //   candidate's, and the loop init is not recorded as a nested-region hazard (only uses inside the loop body
 //   are, getEffectiveUserInfo): %v1 joins %v5's partition, an output of it the loop consumes while the
 //   partition consumes the loop: "circular dependency". Not the clone branch: a non-cloneable producer fails
-//   the same way (that branch is invalid-program-cloned-op-joins-a-dependent-partition). 3.1 and 3.4 compile
-//   it; 3.11-3.13 fail (likely since #22483). Compiles if the loop runs once or writes %v2 in place.
+//   the same way (that branch is invalid-program-cloned-op-joins-a-dependent-partition). 3.1-3.7 compile
+//   it; 3.10-3.13 fail (3.8-3.9 fail in ScheduleExecution with a dominance error instead). Compiles if the loop runs once or writes %v2 in place.
 //   L3 reaches it from a frontend program on one device (2026-12-03, alias invalid-program-b75c91d42390):
 //   %a = absf %x is the init of a two-trip scf.for and, with its result, an operand of the addf returned.
 //

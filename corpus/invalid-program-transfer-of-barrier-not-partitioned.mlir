@@ -7,7 +7,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.2-3.13 (3.2-3.9 segfault in it, 3.10-3.13 reject); cannot express 3.1 (no stream.async.barrier)
+// releases: has the bug 3.2-3.13; cannot express 3.1 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — with a flow.tensor.barrier in the program: %a = x+x, flow.tensor.barrier %a on
+//   @d0, flow.tensor.transfer of it to @d1, read there: iree-compile rejects it with the same
+//   "'stream.async.transfer' op : streamable op expected to be in an execution region" (flow.tensor.barrier
+//   is input IR a frontend may emit; no pass of iree-compile makes one from plain tensor ops).
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference): the
 //   barrier is deferred as a sync op of the splat and never gets a placement step of its own; the transfer of
 //   its result is compatible with it and is deferred as a sync op of the barrier, whose sync ops are only

@@ -28,7 +28,7 @@ from stream_fuzz.litformat import CorpusTest
 def _iree_opt() -> str:
     given = lit_config.params.get("iree_opt") or os.environ.get("STREAM_FUZZ_IREE_OPT")
     if given:
-        path = Path(given)
+        path = Path(given).absolute()  # lit runs each test in a folder of its own
         if path.is_dir():
             path = path / "iree-opt"
     else:
@@ -48,19 +48,15 @@ def _iree_compile(iree_opt: str) -> str:
 def _iree_run_module(iree_opt: str) -> str | None:
     """The runtime's native `iree-run-module` of the compiler's own release: `-D iree_run_module=PATH`, else
     the one installed beside that compiler (a release's `iree-base-runtime` in the same environment: another
-    release's runtime refuses its modules), else this Python's (the `runtime` extra); None when none is."""
+    release's runtime refuses its modules), else this Python's (the `runtime` extra); None when none is.
+    The same lookup as `stream-fuzz run/replay --iree-opt`'s (stream_fuzz.compiler)."""
     given = lit_config.params.get("iree_run_module")
     if given:
         return given
-    beside = Path(iree_opt).resolve().parents[2] / "_runtime_libs" / "iree-run-module"
-    if beside.is_file():
-        return str(beside)
-    try:
-        import iree.runtime
-    except ImportError:
-        return None
-    path = Path(iree.runtime.__file__).resolve().parents[1] / "_runtime_libs" / "iree-run-module"
-    return str(path) if path.is_file() else None
+    from stream_fuzz.compiler import iree_run_module_beside, native_iree_run_module
+
+    path = iree_run_module_beside(iree_opt) or native_iree_run_module()
+    return str(path) if path else None
 
 
 def _filecheck() -> str:
@@ -90,5 +86,4 @@ _RUN_MODULE = _iree_run_module(_IREE_OPT)
 if _RUN_MODULE:
     config.available_features.add("iree-run-module")
     config.substitutions.append((_WORD.format("iree-run-module"), _RUN_MODULE))
-config.substitutions.append((_WORD.format("stream-fuzz"), f"{sys.executable} -m stream_fuzz.cli"))
 config.maxIndividualTestTime = int(lit_config.params.get("timeout", 60))

@@ -10,10 +10,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-export-import-returned-through-a-branch-on-another-device.mlir
 // pass: iree-stream-conversion
-// releases: has the bug 3.1-3.13 (the FileCheck RUN line, --compile-to=stream: the else path exports the
-//   @d0 import on @d1 with no copy); the runtime RUN lines pass on 3.5-3.13 (local-task devices share host
-//   memory, so the data is right) and do not compile on 3.1-3.4 (3.1, 3.2 leave stream.executable
-//   unlegalized; 3.3, 3.4 fail clone-to-consumers' fixed point).
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — the entry is itself a tensor program compiled by iree-compile (placement only:
+//   local devices share memory, the numbers are right); an L3 campaign (seed 909, 2026-12-04) hit its
+//   signature again.
 // triage: compiler bug. An argument imported on @d0 reaches a result declared (iree.abi.affinity) on @d1
 //   through a region: here the else branch of an scf.if yields it; in the 17 programs found, the init of an
 //   scf.for that may run zero times. The export pins the if's result to @d1 (AffinityAnalysis

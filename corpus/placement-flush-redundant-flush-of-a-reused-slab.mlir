@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-flush-redundant-flush-of-a-reused-slab.mlir
 // pass: iree-stream-reuse-allocations
-// releases: correct 3.12-3.13; cannot express 3.1-3.11 (transfer on(...) does not parse)
+// releases: correct 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: not a bug (an oracle false alarm, fixed): ScheduleAllocation (applyAsyncTransferOp) flushes
 //   %v3 to its optimal target <[@d2, @d3]> while the transient lives in an @d2 slab (allocateLocalTransients),
 //   freed right after the execute: a redundant flush, which the rule exempts when the storage is captured by

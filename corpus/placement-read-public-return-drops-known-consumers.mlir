@@ -9,8 +9,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-public-return-drops-known-consumers.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.5-3.13 (both witnesses); 3.1-3.4 print the same @d0 allocation but never place
-//   one for two devices (no optimal placement: the program returning only %b is on @d0 there too).
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: %a = x+x on @d0 returned from the public @main and moved by
+//   flow.tensor.transfer to @d1 to be read there (the frontend reads it on @d1 only through that transfer, a
+//   pull with an invalidate from @d0; stream-fuzz check on its stream IR: 0 violations; runs right).
 // triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
 //   AffinityAnalysis::tryLookupResourceUsageAffinity): %a, made on @d0, is read on @d1 and also returned from
 //   a public function. A public return makes the consumer set contain undef (the callers are unknown), and

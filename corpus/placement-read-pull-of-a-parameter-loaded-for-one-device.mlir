@@ -8,8 +8,10 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-pull-of-a-parameter-loaded-for-one-device.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (3.1-3.10 have no stream.async.parameter.load,
-//   3.11 cannot parse transfer on(...)).
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: stream IR only — tried: a #flow.parameter.named global with stream.affinity @d1, loaded in
+//   @main and moved to @d0 by flow.tensor.transfer (iree-compile loads it on optimal<[@d0, @d1]>, the
+//   consumers' join: right).
 // triage: compiler bug, placement (ScheduleAllocation.cpp, convertAsyncParameterLoadOp). A parameter loaded
 //   on @d1 is pulled by a transfer the program runs on @d0 (on(@d0) from(@d1)): the execute on @d0 invalidates
 //   from @d1 and copies out of the parameter's buffer, so that buffer must be usable from @d0 too, as IREE's

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-pull-of-import-without-from.mlir
 // pass: iree-stream-schedule-allocation
-// releases: correct 3.1-3.13
+// releases: correct 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: not a bug: a transfer of a buffer imported on @d1 to @d0, without from(). Its source is external,
 //   so AsyncTransferOp::getDefaultExecutionAffinityAttr (StreamOps.cpp) makes it execute on the consumer,
 //   @d0: a pull that reads the user's buffer where the user put it. Imports are placed by the caller, so no

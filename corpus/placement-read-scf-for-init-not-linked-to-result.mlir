@@ -9,9 +9,9 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-read-scf-for-init-not-linked-to-result.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.5-3.13 (witnesses 1 and 2) and 3.12-3.13 (witness 3); 3.1-3.4 place witness 1
-//   on @d2 alone too but never place for two devices (no optimal); cannot express witness 2 on 3.1-3.4
-//   (no #hal.device.topology) nor witness 3 on 3.1-3.11 (transfer on(...) does not parse).
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — per this entry's triage (L3, 2026-12-03, alias placement-export-1574fb24fda7): an
+//   argument moved to @d2 is the init of an scf.for whose result is declared on @d1; not re-run here.
 // triage: compiler bug (the affinity analysis schedule-allocation uses: Analysis/Affinity.cpp
 //   ValueConsumerAffinityPVS::updateFromUse, the scf::ForOp case): an scf.for init operand is linked only to
 //   the loop's iter_arg, never to the loop result, although a loop that runs zero times forwards the init to

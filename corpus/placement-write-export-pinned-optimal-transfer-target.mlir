@@ -8,7 +8,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-write-export-pinned-optimal-transfer-target.mlir
 // pass: iree-stream-place-transfer-executions
-// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal).
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — bench_l3.py (250 programs, seed 7, 2026-12-04) hit its signature in 3 programs,
+//   e.g. an scf.if on @d2 whose else branch computes on @d1 and moves the result back, returned with
+//   iree.abi.affinity @d0 (the transfer to optimal<[@d0, @d2]> is the frontend's); placement only, the run's
+//   numbers are right.
 // triage: compiler bug (PlaceTransferExecutions, then ScheduleAllocation deriveResultAffinity): a transfer
 //   from @d3 to optimal<[@d0, @d6]> whose result stream.tensor.export pins to @d0. PlaceTransferExecutions
 //   (PlaceTransferExecutions.cpp, `!AffinityAttr::canExecuteTogether(pinnedAffinityAttr,

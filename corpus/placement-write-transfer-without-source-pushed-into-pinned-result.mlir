@@ -8,9 +8,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-write-transfer-without-source-pushed-into-pinned-result.mlir
 // pass: iree-stream-place-transfer-executions
-// releases: has the bug 3.2-3.13; 3.1 has no such write (it pulls on @d1 into the @d1 result) but reads an
-//   @d0-only source from @d1 (3.1 has no optimal placement), which the CHECK rightly rejects.
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // upstream: #21361, PR #24748 (the design this breaks)
+// reachability: frontend — found by bench_l3.py (its found: line); bench_l3.py (seed 7, 2026-12-04) hit it
+//   again: %v3 = v1 - 1 on @d1 returned with affinity @d1 and (through a whole insert_slice) @d0; placement
+//   only, the run's numbers are right.
 // triage: compiler bug. A transfer with no source affinity (no `from(...)`) into a result the export pins
 //   to @d1 executes on @d0, the producer's device, and writes the @d1-only allocation from there. Upstream's
 //   design (PR #24748, Transforms/test/e2e/transfer_execution_placement.mlir) is that such a transfer

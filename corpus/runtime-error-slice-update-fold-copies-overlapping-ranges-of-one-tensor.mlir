@@ -9,6 +9,9 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/runtime-error-slice-update-fold-copies-overlapping-ranges-of-one-tensor.mlir
 // pass: canonicalize (the one after iree-stream-layout-slices; CombineSliceUpdateFromToCopy)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — the entry is itself a tensor program (x[2:5] = x[1:4] as extract_slice +
+//   insert_slice) that fails at run time.
 // triage: compiler bug, run-time failure on one device. %v2 writes elements 1-3 of %v0 into elements 2-4
 //   (numpy: x[2:5] = x[1:4].copy()). Contiguous, so it becomes stream.async.slice %1 + stream.async.update
 //   into %1, and CombineSliceUpdateFromToCopy (IR/StreamOpFolders.cpp) checks only that the slice is in the

@@ -9,7 +9,11 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/wave-race-tied-chain-not-compared.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.1-3.13 (all three witnesses)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — three tensor.insert_slice of splat constants into one tensor, at [0,2), [2,4),
+//   [0,2): the stream IR has the three tied fills in one stream.cmd.concurrent and stream-fuzz check reports
+//   the same wave/race (fills 1 and 3 on bytes [0,8)); 20 runs on local-task returned the right numbers (a
+//   race, not shown at run time).
 // triage: compiler bug, a data race (ScheduleConcurrency: ReferencePartitioning.cpp
 //   partitionRegionConcurrencyReference with ResourceHazards.cpp hasHazard): three tied in-place fills of one
 //   2-byte resource, [0,1) -> [1,2) -> [0,1), all land in one stream.cmd.concurrent, so fills 1 and 3 race on

@@ -9,6 +9,9 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/wrong-result-insert-slice-of-its-own-slice-copied-in-place.mlir
 // pass: iree-dispatch-creation-convert-tensor-to-flow
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// reachability: frontend — the entry is itself a tensor program (a non-contiguous x[:, 2:4] = x[:, 1:3]) that
+//   returns wrong data.
 // triage: compiler bug, wrong data on one device. %v4 writes columns 1-2 of %v0 into columns 2-3 of %v0
 //   (numpy: x[:, 2:4] = x[:, 1:3].copy()); the run returns [-4 -2 -2 -2] for row 0 instead of [-4 -2 -2 0].
 //   The insert is not contiguous, so DispatchCreation/ConvertTensorToFlow.cpp convertInsertSliceOps wraps it

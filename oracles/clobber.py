@@ -26,14 +26,22 @@ as the whole resource.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from iree.compiler import ir
 
 # Ops that overwrite operand 0 (their target) in place; their result is that operand's new value.
-_WRITES_TARGET = frozenset({"stream.async.fill", "stream.async.update", "stream.async.copy",
-                            "stream.async.collective", "stream.async.store"})
+_WRITES_TARGET = frozenset(
+    {
+        "stream.async.fill",
+        "stream.async.update",
+        "stream.async.copy",
+        "stream.async.collective",
+        "stream.async.store",
+    }
+)
 # Ops with a `tied_operands` attribute (indices into their resource operands, -1 for a fresh result),
 # and the operand segment their resource operands are: a dispatch's come after its workload.
 _TIED_SEGMENT = {
@@ -61,6 +69,19 @@ class Clobber:
     reader: str
     reader_name: str
     location: str  # the reader's location
+    # Where the clobber can be stated on the printed IR: in the innermost block that holds both the writer
+    # and the reader, `scope_value` is the name of the overwritten storage there, `scope_writer` the op of
+    # that block which writes it in place (the writer, or the execute/concurrent region holding it, which
+    # takes the storage in as `scope_capture`), `scope_end` the block's terminator and `scope_function`
+    # the function's name. The storage is not used again after `scope_writer` (the invariant). Empty
+    # when the storage has no name there (made inside the region that writes it).
+    scope_function: str = ""
+    scope_writer: str = ""
+    scope_value: str = ""
+    scope_capture: str = ""
+    scope_end: str = ""
+    scope_index: int = 0  # how many ops named `scope_writer` come before it in the function, as printed
+    scope_indent: int = 0  # the indentation of the block's ops as iree-opt prints them (in its module)
 
     def __str__(self) -> str:
         return f"{self.value} is read by '{self.reader}' after '{self.writer}' overwrote it in place"
@@ -407,11 +428,61 @@ def _first_line(op: ir.Operation) -> str:
 
 
 def _clobber(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> Clobber:
-    return Clobber(
+    clobber = Clobber(
         value=value.get_name(),
         writer=_first_line(writer),
         writer_name=writer.name,
         reader=_first_line(reader),
         reader_name=reader.name,
         location=str(reader.location),
+    )
+    scope = _scope(value, writer, reader)
+    if scope is None:
+        return clobber
+    function, outer, name, capture, end, index, indent = scope
+    return dataclasses.replace(
+        clobber,
+        scope_function=function,
+        scope_writer=outer,
+        scope_value=name,
+        scope_capture=capture,
+        scope_end=end,
+        scope_index=index,
+        scope_indent=indent,
+    )
+
+
+def _scope(
+    value: ir.Value, writer: ir.Operation, reader: ir.Operation
+) -> tuple[str, str, str, str, str, int, int] | None:
+    """The `scope_*` fields of a Clobber: the storage followed out of the regions that hold the writer (a
+    capture of an execute or concurrent region is its operand) up to the block that also holds the reader."""
+    reader_blocks = [block for block, _ in _ancestors(reader)]
+    meet = next(((b, op) for b, op in _ancestors(writer) if any(b == r for r in reader_blocks)), None)
+    function = writer
+    while function.name not in _FUNCTIONS and function.parent is not None:
+        function = function.parent.operation
+    if meet is None or "sym_name" not in function.attributes:
+        return None  # not in a function with a name (an initializer)
+    block, outer = meet
+    capture, overwritten = "", value
+    while _inside(value, outer):
+        owner = value.owner
+        parent = owner.owner.operation if isinstance(owner, ir.Block) and owner.owner is not None else None
+        if parent is None or parent.name not in _CAPTURES:
+            # Made inside the region that writes it, and handed out of it: no name outside. Stated in the
+            # writer's own block, where that hand-out is a use after the write.
+            block, outer, capture, value = writer.block, writer, "", overwritten
+            break
+        capture = value.get_name()
+        value = parent.operands[ir.BlockArgument(value).arg_number]
+    ops = list(_walk(function))
+    return (
+        ir.StringAttr(function.attributes["sym_name"]).value,
+        outer.name,
+        value.get_name(),
+        capture if outer != writer else "",
+        block.operations[len(block.operations) - 1].operation.name,
+        sum(1 for op in ops[: ops.index(outer)] if op.name == outer.name),
+        2 * (len(_ancestors(outer)) + 1),  # two spaces a level: the module's, the function's, regions'
     )

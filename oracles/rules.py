@@ -90,6 +90,10 @@ class Violation:
     pinned: bool = False
     via: str = ""
     order: int = 0  # program order, for a deterministic report
+    # A clobbered read: where the printed async IR states it (`clobber.Clobber`'s scope_* fields: function,
+    # writer op, the storage's name, the region argument it is captured as, the block's terminator, and
+    # how many ops named like the writer come before it, the block's indentation). None for other rules.
+    scope: tuple[str, str, str, str, str, int, int] | None = None
 
     @property
     def severity(self) -> Severity:
@@ -528,12 +532,27 @@ def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[
             "",
             via=stage,
             order=-len(ordered) + index,  # before the cmd-level rules: they read the later IR
+            scope=_scope(clobber),
         )
         for index, clobber in enumerate(ordered)
     )
 
 
 _OBSERVED = "util.optimization_barrier"
+
+
+def _scope(clobber: Clobber) -> tuple[str, str, str, str, str, int, int] | None:
+    if not clobber.scope_value:
+        return None
+    return (
+        clobber.scope_function,
+        clobber.scope_writer,
+        clobber.scope_value,
+        clobber.scope_capture,
+        clobber.scope_end,
+        clobber.scope_index,
+        clobber.scope_indent,
+    )
 
 
 def _short(op_name: str) -> str:

@@ -27,6 +27,7 @@ import numpy as np
 from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
+from stream_fuzz.attribution import WitnessProver
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.corpus import Corpus, code_lines
@@ -193,8 +194,10 @@ class Campaign:
     stream_hook: str | None = None  # L3 fault injection: `module:function` rewriting stream-phase IR (tests)
     frontend: FrontendCompiler | None = None  # L3's compiler and runtime worker, started when L3 first runs
     l3_execute: bool = True  # off: L3 compiles and checks placement only (the runtime cannot run its modules)
+    iree_run_module: str | None = None  # L3 runs programs with this binary (None: iree-base-runtime)
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
     shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
+    witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
 
     def __post_init__(self) -> None:
         self._deadline: float | None = None
@@ -252,7 +255,10 @@ class Campaign:
         if self.frontend is None:
             iree_compile = l3_compiler_of(self.judge.compiler_info)
             self.frontend = FrontendCompiler(
-                self.judge.timeout, stream_hook=self.stream_hook, iree_compile=iree_compile
+                self.judge.timeout,
+                stream_hook=self.stream_hook,
+                iree_compile=iree_compile,
+                iree_run_module=self.iree_run_module,
             )
         return self.frontend
 
@@ -301,7 +307,7 @@ class Campaign:
         return failing
 
     def _wants_entry(self, signature: str) -> bool:
-        return signature not in self.corpus.known or self.corpus.wants_shrinking(signature)
+        return not self.corpus.is_known(signature) or self.corpus.wants_shrinking(signature)
 
     def _meet(self, finding: Finding, level: str) -> Meeting:
         """With a fleet, what `finding` is to it: a signature this machine's corpus knows is only counted;
@@ -357,7 +363,7 @@ class Campaign:
         shrunk: new this campaign and not shrunk yet, an entry an earlier campaign left unshrunk, or (with
         a fleet) one whose claimer died. A signature another machine of the fleet found is not new here."""
         signature = finding.signature
-        known = self.corpus.known.get(signature)
+        known = self.corpus.entry_of(signature)
         unshrunk = self.corpus.wants_shrinking(signature)
         # A claim this worker holds is shrunk here, even when another machine reported the bug first.
         holding = meeting.state in ("mine", "takeover") and signature not in self._shrunk
@@ -552,9 +558,19 @@ class Campaign:
         # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
         if self.shrink:
             self.corpus.mark_shrunk(sorted(self._raised))
+            if self.witness:
+                self._note_witnesses(sorted(self._raised - self._shrunk))
             for signature in sorted(self._raised):
                 self._publish(signature, self.corpus.written.get(signature), finished=True)
             self._shrunk |= self._raised
+
+    def _note_witnesses(self, signatures: list[str]) -> None:
+        """The runtime witness of each data finding whose shrink finished, noted in its entry's header."""
+        from stream_fuzz.witness_note import note_witness
+
+        external = self.judge.external
+        for signature in signatures:
+            note_witness(self.corpus.written.get(signature), str(external.binary) if external else None)
 
 
 def _said(error: Exception) -> str:
@@ -614,9 +630,13 @@ def open_campaign(
     program_size: int | None = None,
     stream_hook: str | None = None,
     l3_execute: bool = True,
+    iree_run_module: str | None = None,
+    witness: bool = False,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
-    corpus = Corpus(corpus_dir)
+    # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
+    # shows its bug (attribution.py).
+    corpus = Corpus(corpus_dir, proves=WitnessProver(Path(iree_opt)) if iree_opt else None)
     return Campaign(
         judge,
         corpus,
@@ -627,4 +647,6 @@ def open_campaign(
         program_size=program_size,
         stream_hook=stream_hook,
         l3_execute=l3_execute,
+        iree_run_module=iree_run_module,
+        witness=witness,
     )

@@ -6,6 +6,10 @@ missing flush it has a flush to D (or an invalidate from the writer); for a race
 different waves. Each candidate group is tried in turn, from the most general to the most specific (the
 same storage op by position in its function), and the first whose lines fail on the faulty output and pass
 on a plausibly fixed one (`fixes.plausible_fix`) is kept: every kept line tells the two apart.
+
+A clobbered read is a fact about the async IR on the way, not the final output: `clobber_lines` states it on
+the IR printed before the async stage ends, as the invariant copy-on-write establishes: the storage an op
+writes in place is not used after that op.
 """
 
 from __future__ import annotations
@@ -169,3 +173,48 @@ def witnessing_lines(violations: tuple[Violation, ...], faulty: str) -> list[str
         if fixed is None or run_filecheck(checks, fixed)[0]:
             return group
     return []
+
+
+# An SSA name as printed after its `%`: `0`, `arg1`, `results_0#1` (no group: FileCheck numbers them).
+_SSA_NAME = "[A-Za-z0-9_]+[#0-9]*"
+# Ops that write operand 0 in place, printed `... -> %target as !stream.resource<...>`.
+_TARGET_WRITERS = ("stream.async.fill", "stream.async.update", "stream.async.copy", "stream.async.store",
+                   "stream.async.collective")  # fmt: skip
+
+
+def clobber_lines(violations: tuple[Violation, ...]) -> list[str]:
+    """CHECK lines for the first clobbered read that has a name in the printed IR (`Violation.scope`): in
+    its function, the op that writes the storage in place (found by its kind and how many of that kind come
+    before it, the storage's name captured there), then no use of that name up to the end of the block
+    that holds the writer and the reader. Any correct output passes them: the read moved before the write,
+    the writer given a copy (another name), the two in one region that orders them. One that moves or
+    removes the writer itself (another partitioning, the write not done in place) needs the lines
+    rewritten by hand. The lines read indentation (whose terminator ends the block): FileCheck runs them
+    with --strict-whitespace. [] when no clobbered read has a scope (outside a named function)."""
+    scope = next((v.scope for v in violations if v.rule is Rule.CLOBBER and v.scope), None)
+    if scope is None:
+        return []
+    function, writer, _, capture, end, index, indent = scope
+    name = f"%[[W:{_SSA_NAME}]]"
+    if capture:  # a region taking the storage in: `with(..., %value as %arg0: ...)`
+        at = f"{writer} {{{{.*}}}}{name} as {capture}:"
+    elif writer in _TARGET_WRITERS:
+        at = f"{writer} {{{{.*}}}}-> {name} as "
+    else:  # a tied result: `-> %value{%size}`, or one of `-> (..., %value{%size})`
+        at = f"{writer} {{{{.*}}}}-> {{{{.*}}}}{name}{{{{[{{]}}}}"
+    # The writer is looked for in the function only: no other function's definition comes before it.
+    other_function = "// CHECK-NOT:   {{(util|func)\\.func }}"
+    lines = [f"// CHECK-LABEL: func {{{{.*}}}}@{function}(", other_function]
+    if index:
+        lines += [f"// CHECK-COUNT-{index}: {writer} ", other_function]
+    unused = "// CHECK-NOT:   %[[W]]{{[^A-Za-z0-9_#]}}"
+    return [
+        *lines,
+        f"// CHECK:       {at}{{{{.*}}}}",  # the rest of its line: a tied result names the storage again
+        unused,
+        # The block's own terminator (by its indentation: nested regions have theirs), which may hand the
+        # storage out, a use too; then the block's closing brace.
+        f"// CHECK:       {{{{^}}}}{' ' * indent}{end}",
+        unused,
+        f"// CHECK:       {{{{^}}}}{' ' * (indent - 2)}}}",
+    ]

@@ -39,7 +39,7 @@ from stream_fuzz.compiler import (
     open_compiler,
     resolve_pipeline,
 )
-from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
 from stream_fuzz.corpus import (
     ONE_PASS_FOLDER,
@@ -51,12 +51,25 @@ from stream_fuzz.corpus import (
     read_corpus,
     read_entry,
     split_programs,
+    write_atomically,
 )
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
 from stream_fuzz.fleet.status import pull_entries, read_status, render_status, shown
-from stream_fuzz.issue_draft import ReleaseResult, async_clobber_in_any, draft_issue
+from stream_fuzz.issue_draft import (
+    ONE_PASS,
+    REPRO,
+    ReleaseResult,
+    Tools,
+    async_clobber_in_any,
+    draft_from_entry,
+    draft_issue,
+    find_tools,
+    lit_text,
+    related,
+    run_file,
+)
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.oracles import Rule, Severity
@@ -75,6 +88,8 @@ from stream_fuzz.replay import CANNOT_RUN, PASSES, STATES, Replay, iter_entries,
 from stream_fuzz.report import as_json, summary, write_json, write_junit, write_report
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+REPORT_TIMEOUT_S = 120.0  # one RUN command of a draft's reproducer
+REPORT_TIMEOUT_HANG_S = 20.0  # ... of a timeout entry, whose bug is the hang (as corpus/lit.cfg.py's limit)
 EXIT_SIGINT, EXIT_SIGTERM, EXIT_BROKEN_PIPE = 130, 143, 141
 EXIT_CANNOT_RUN = 4  # replay: entries this setup cannot execute (and no surprise)
 
@@ -216,6 +231,13 @@ def _add_compiler_options(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help=f"per-program compile time limit in seconds (default {DEFAULT_TIMEOUT_S:g})",
     )
+
+
+RUNTIME_HELP = (
+    "the iree-run-module L3 runs its programs with (the runtime of the compiler's own release: another "
+    "release's refuses its bytecode); default with --iree-opt: the one installed beside it, else "
+    "iree-base-runtime in process"
+)
 
 
 def _parse_or_usage_error(judge: Judge, text: str, file: str) -> None:
@@ -410,10 +432,92 @@ def _keep_one_pass_human_lines(target: Path, new: str) -> str:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    """An upstream issue draft, from the entry file and its one-pass file as they are (`--reduce`: the old
+    draft, from a fresh one-pass reduction and replays on each --iree-opt)."""
+    if args.reduce:
+        return _report_reduced(args)
+    if len(args.iree_opt or []) > 1:
+        raise UsageError(
+            "--iree-opt names the one compiler whose output the draft shows (repeat it only with --reduce)"
+        )
+    timeout = _positive(args.timeout, "--timeout") if args.timeout is not None else None
+    if args.all:
+        if args.entry:
+            raise UsageError("give an ENTRY or --all, not both")
+        if not args.write_drafts:
+            raise UsageError("--all needs --write-drafts DIR")
+        corpus = Path(args.corpus)
+        if not corpus.is_dir():
+            raise UsageError(f"no corpus folder {corpus}")
+        paths = sorted(corpus.glob("*.mlir"))
+    else:
+        if not args.entry:
+            raise UsageError("give an ENTRY (a corpus entry) or --all")
+        paths = [Path(args.entry)]
+        corpus = paths[0].parent
+    entries = [_entry(str(path)) for path in paths]
+    open_entries = [entry for entry in entries if entry.status == "open" or not args.all]
+    if args.output and (args.all or args.write_drafts):
+        raise UsageError("-o is for one entry; --write-drafts DIR writes one draft an entry")
+    if args.output:
+        writable_file(Path(args.output), "-o")
+    if args.write_drafts:
+        writable_folder(Path(args.write_drafts), "--write-drafts")
+    try:
+        tools = find_tools(Path(args.iree_opt[0]) if args.iree_opt else None)
+    except (CompilerNotFound, FileNotFoundError) as error:
+        raise UsageError(str(error)) from error
+    known = [e for e in (read_corpus(corpus)) if not isinstance(e, MalformedEntry)]
+    failures = 0
+    for entry in open_entries:
+        started = time.monotonic()
+        text = _draft_of(entry, tools, known, timeout)
+        took = time.monotonic() - started
+        if args.write_drafts:
+            target = Path(args.write_drafts) / f"{entry.path.stem}.md"
+            write_atomically(target, text)
+            print(f"stream-fuzz report: wrote {target} ({took:.1f} s)", file=sys.stderr)
+        elif args.output:
+            _write_file(Path(args.output), text, "-o")
+            print(f"stream-fuzz report: wrote {args.output} ({took:.1f} s)", file=sys.stderr)
+        else:
+            sys.stdout.write(text)
+        if "the bug did not show in this run" in text:
+            failures += 1
+            print(
+                f"stream-fuzz report: {entry.path.name}: its RUN lines all pass on {tools.release}",
+                file=sys.stderr,
+            )
+    if args.all:
+        wanted = {f"{entry.path.stem}.md" for entry in open_entries}
+        for stale in sorted(Path(args.write_drafts).glob("*.md")):
+            if stale.name not in wanted:
+                stale.unlink()
+                print(f"stream-fuzz report: removed {stale} (no open entry of that name)", file=sys.stderr)
+    return EXIT_FINDING if failures else EXIT_OK
+
+
+def _draft_of(entry: Entry, tools: Tools, known: list[Entry], timeout: float | None) -> str:
+    limit = timeout or (REPORT_TIMEOUT_HANG_S if entry.kind == "timeout" else REPORT_TIMEOUT_S)
+    main = run_file(lit_text(entry.text), REPRO, tools, limit)
+    one_pass = None
+    path = one_pass_path(entry)
+    if path.is_file():
+        try:
+            reduced = read_entry(path)
+        except MalformedEntry as error:
+            raise UsageError(str(error)) from error
+        one_pass = (reduced, run_file(lit_text(reduced.text), ONE_PASS, tools, limit))
+    return draft_from_entry(entry, main, one_pass, tools.release, related(entry, known))
+
+
+def _report_reduced(args: argparse.Namespace) -> int:
+    if not args.entry or args.all or args.write_drafts:
+        raise UsageError("--reduce drafts one ENTRY")
     entry = _entry(args.entry)
     if args.output:
         writable_file(Path(args.output), "-o")
-    timeout = _positive(args.timeout, "--timeout")
+    timeout = _positive(args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S, "--timeout")
     budget = _positive(args.budget, "--budget")
     for path in args.iree_opt or []:  # before the reduction: a broken or unknown compiler is no row
         with Judge(path, timeout=timeout) as other:
@@ -466,6 +570,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"no such file or folder: {path}")
     if args.json:
         writable_file(Path(args.json), "--json")
+    runtime = args.iree_run_module
+    if runtime is not None and not (Path(runtime).is_file() and os.access(runtime, os.X_OK)):
+        raise UsageError(f"--iree-run-module {runtime}: no executable file")
     total = sum(1 for _ in iter_entries(paths))
     done = [0]
 
@@ -483,7 +590,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             f"replaying {total} entries against {judge.compiler_info.version} ({judge.compiler_info.path})",
             flush=True,
         )
-        results = replay_paths(paths, judge, show)
+        results = replay_paths(
+            paths, judge, show, runtime, say=lambda line: print(line, file=sys.stderr, flush=True)
+        )
     counts = {state: sum(r.state == state for r in results) for state in STATES}
     print(", ".join(f"{n} {state}" for state, n in counts.items()))
     if args.json:
@@ -530,6 +639,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         fail_on=_severities(args.fail_on),
         program_size=_size(args.size),
         shard=_shard(args.shard),
+        # Not with an injected fault: the witness compiles without it, so its verdict would mislead.
+        witness=args.shrink and not args.inject_fault and not args.inject_stream_fault,
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
     # broken setup is ever reported as a compiler bug. A signal at any moment (even while Python was still
@@ -539,6 +650,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     errors: list[str] = []
     fuzzing_since: float | None = None
     beat: MachineBeat | None = None
+    levels: tuple[str, ...] = ()
     try:
         _raise_held()
         info, config, levels = _set_up_run(args, config)
@@ -574,6 +686,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             "that judged nothing is not a pass: give a larger --budget"
         ]
     extra: dict[str, object] = {"seed": args.seed, "workers": workers, "errors": errors}
+    if "l3" in levels:  # what ran L3's programs: a binary, iree-base-runtime in process, or nothing
+        extra["l3_runtime"] = (config.iree_run_module or "in-process") if config.l3_execute else None
     if config.fleet is not None and beat is not None:
         offline = stats.fleet_offline or beat.offline
         extra["fleet"] = {"url": shown(config.fleet.url), "machine": config.fleet.machine, "offline": offline}
@@ -610,6 +724,7 @@ def _set_up_run(
             print(f"stream-fuzz: no iree-compile beside {info.path}: all is l1 and l2 here", file=sys.stderr)
         # --level l3 with no iree-compile beside --iree-opt: an error (CompilerNotFound) naming the path
         iree_compile = l3_compiler_of(info) if "l3" in levels else None
+        runtime = l3_runtime_of(info, args.iree_run_module) if "l3" in levels else None
         preflight(judge, tuple(level for level in levels if level != "l3"))
         identified(info)
     if "l3" in levels:
@@ -617,8 +732,9 @@ def _set_up_run(
             load_hook(args.inject_stream_fault)
         except (ImportError, AttributeError, ValueError) as error:
             raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
-        with FrontendCompiler(config.timeout, iree_compile=iree_compile) as frontend:  # without the fault
-            why_not = preflight_l3(frontend)
+        with FrontendCompiler(config.timeout, iree_compile=iree_compile, iree_run_module=runtime) as frontend:
+            why_not = preflight_l3(frontend)  # without the fault
+        config = replace(config, iree_run_module=str(runtime) if runtime else None)
         if why_not:
             print(why_not, file=sys.stderr)  # once, here: the workers only count
             config = replace(config, l3_execute=False)
@@ -719,9 +835,18 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         corpus=Path(args.out),
         timeout=_positive(args.timeout, "--timeout"),
     )
+    runtimes: list[str | None] | None = None
+    if args.iree_run_module:
+        if len(args.iree_run_module) != len(args.iree_opt or []):
+            raise UsageError("give one --iree-run-module per --iree-opt, in the same order, or none")
+        runtimes = [None] * (len(compilers) - len(args.iree_run_module)) + list(args.iree_run_module)
     writable_folder(config.corpus, "--out folder")
     columns = run_matrix(
-        compilers, config, _workers(args.workers), log=lambda line: print(line, file=sys.stderr)
+        compilers,
+        config,
+        _workers(args.workers),
+        log=lambda line: print(line, file=sys.stderr),
+        runtimes=runtimes,
     )
     print(matrix_table(columns))
     for column in columns:
@@ -843,6 +968,57 @@ def cmd_findings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_releases(args: argparse.Namespace) -> int:
+    from stream_fuzz.releases import (
+        Outcome,
+        ReleasesError,
+        compute,
+        corpus_entries,
+        releases_line,
+        write_releases_line,
+    )
+
+    corpus = Path(args.corpus)
+    if not (corpus / "lit.cfg.py").is_file():
+        raise UsageError(f"{corpus} is not a corpus folder (no lit.cfg.py)")
+    entries = [Path(path) for path in args.entries] or corpus_entries(corpus)
+    for entry in entries:
+        if not entry.is_file() or corpus.resolve() not in entry.resolve().parents:
+            raise UsageError(f"{entry} is not an entry of {corpus}")
+        read_entry(entry)  # a malformed entry is named before any compiler runs
+    try:
+        releases, table = compute([Path(path) for path in args.iree_opt], entries)
+    except ReleasesError as error:
+        raise SetupError(str(error)) from error
+    mark = {Outcome.HAS_BUG: "B", Outcome.CORRECT: ".", Outcome.CANNOT_EXPRESS: "-", Outcome.NOT_RUN: "~",
+            Outcome.BROKEN: "?"}  # fmt: skip
+    print("B has the bug, . correct, - cannot express, ~ not run, ? broken (see --json)")
+    print(" ".join(f"{release.label:>5}" for release in releases) + "  entry")
+    for entry, results in table.items():
+        name = entry.resolve().relative_to(corpus.resolve())
+        print(" ".join(f"{mark[result.outcome]:>5}" for result in results) + f"  {name}")
+    if args.json:
+        writable_file(Path(args.json), "--json")
+        data = {
+            "releases": [{"label": r.label, "iree_opt": str(r.iree_opt)} for r in releases],
+            "entries": {
+                str(entry): [{"outcome": x.outcome.value, "why": x.why} for x in results]
+                for entry, results in table.items()
+            },
+        }
+        write_atomically(Path(args.json), json.dumps(data, indent=2) + "\n")
+    if args.write:
+        for entry, results in table.items():
+            write_releases_line(entry, releases_line(releases, [result.outcome for result in results]))
+        print(f"wrote the releases line of {len(table)} entries")
+    broken = [
+        str(entry) for entry, results in table.items() if any(r.outcome is Outcome.BROKEN for r in results)
+    ]
+    if broken:
+        print(f"broken on some release (not counted as the bug): {', '.join(broken)}", file=sys.stderr)
+    return EXIT_FINDING if broken else EXIT_OK
+
+
 SIZE_HELP = "programs of about this many ops and region markers (default: ~25; user models are 100-1000)"
 
 
@@ -855,6 +1031,35 @@ def _size(size: int | None) -> int | None:
 def _stats_progress(level: str, done: int, total: int) -> None:
     if done == total or done % 100 == 0:
         print(f"stats {level}: {done}/{total} programs", file=sys.stderr, flush=True)
+
+
+def cmd_witness(args: argparse.Namespace) -> int:
+    """0: written (with --check: every result right), 1: with --check, a result is wrong (the bug shows),
+    2: bad input or an op the witness does not support, 3: with --check, the witness did not compile or
+    run."""
+    from stream_fuzz.witness import Unsupported, build
+    from stream_fuzz.witness_run import check
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    start = time.monotonic()
+    try:
+        witness = build(path.read_text(), tuple(args.compile_flag), args.function)
+    except Unsupported as error:
+        print(f"stream-fuzz: cannot witness {path}: unsupported: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.output and args.output != "-":
+        Path(args.output).write_text(witness.text)
+        print(f"wrote {args.output} ({len(witness.outputs)} results)", file=sys.stderr)
+    else:
+        sys.stdout.write(witness.text)
+    if not args.check:
+        return EXIT_OK
+    result = check(witness, args.iree_opt)
+    print(f"witness {result.summary}", file=sys.stderr)
+    print(f"witness took {time.monotonic() - start:.1f} s", file=sys.stderr)
+    return {"passes": EXIT_OK, "fails": EXIT_FINDING}.get(result.state, EXIT_INTERNAL)
 
 
 # -- the parser ---------------------------------------------------------------------------------------
@@ -911,24 +1116,46 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compiler_options(reduce)
     reduce.set_defaults(run=cmd_reduce)
 
-    report = commands.add_parser("report", help="an upstream issue draft (Markdown) for a corpus entry")
-    report.add_argument("entry", metavar="ENTRY", help="a corpus entry, e.g. corpus/<name>.mlir")
+    report = commands.add_parser(
+        "report",
+        help="an upstream issue draft (Markdown) for a corpus entry, from the entry and its one-pass file",
+    )
+    report.add_argument("entry", nargs="?", metavar="ENTRY", help="a corpus entry, e.g. corpus/<name>.mlir")
+    report.add_argument(
+        "--all", action="store_true", help="every open entry of --corpus (with --write-drafts DIR)"
+    )
+    report.add_argument("--corpus", default="corpus", metavar="DIR", help="the corpus folder for --all")
+    report.add_argument(
+        "--write-drafts",
+        metavar="DIR",
+        help="write DIR/<entry>.md for each entry (with --all, also remove drafts of entries not open)",
+    )
     report.add_argument(
         "--iree-opt",
         metavar="PATH",
         action="append",
-        help="another compiler to try (a release's native iree-opt); repeat for several",
+        help="the compiler whose output the draft shows (default: the pinned one); with --reduce, another "
+        "compiler to try (repeat for several)",
     )
     report.add_argument("-o", "--output", metavar="FILE", help="write the draft here (default: stdout)")
+    report.add_argument(
+        "--reduce",
+        action="store_true",
+        help="the old draft: re-reduce the entry to one pass, replay it (slow; names stream-fuzz commands)",
+    )
     report.add_argument(
         "--budget",
         type=float,
         default=DEFAULT_BUDGET_S,
         metavar="S",
-        help="time limit for the one-pass reducer",
+        help="time limit for the one-pass reducer (--reduce)",
     )
     report.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S", help="per-program compile time limit"
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        help="time limit of a RUN command (default 120, 20 for timeout entries); with --reduce, per compile",
     )
     report.set_defaults(run=cmd_report)
 
@@ -987,6 +1214,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--inject-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # tests the fuzzer
     run.add_argument("--inject-stream-fault", metavar="MODULE:FUNCTION", help=argparse.SUPPRESS)  # L3's
+    run.add_argument("--iree-run-module", metavar="PATH", help=RUNTIME_HELP)
     _add_compiler_options(run)
     run.set_defaults(run=cmd_run)
 
@@ -1014,6 +1242,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", default="matrix-findings", metavar="DIR", help="findings, one folder per release"
     )
     matrix.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S")
+    matrix.add_argument(
+        "--iree-run-module",
+        action="append",
+        metavar="PATH",
+        help="L3's runtime for each --iree-opt, in the same order (default: the one beside each)",
+    )
     matrix.set_defaults(run=cmd_matrix)
 
     bisect_ = commands.add_parser("bisect", help="find the first pass after which a rule breaks")
@@ -1042,11 +1276,50 @@ def build_parser() -> argparse.ArgumentParser:
     findings.add_argument("--write", metavar="FILE", help="write the table to FILE instead of printing it")
     findings.set_defaults(run=cmd_findings)
 
+    releases = commands.add_parser(
+        "releases",
+        help="which releases have each entry's bug: its RUN lines under lit on each compiler given",
+    )
+    releases.add_argument("entries", nargs="*", metavar="ENTRY", help="entries (default: all of --corpus)")
+    releases.add_argument(
+        "--iree-opt", action="append", required=True, metavar="PATH",
+        help="a release's iree-opt (iree-compile and iree-run-module of the same release beside it); repeat",
+    )  # fmt: skip
+    releases.add_argument("--corpus", default="corpus", metavar="DIR")
+    releases.add_argument("--write", action="store_true", help="write each entry's `// releases:` line")
+    releases.add_argument("--json", metavar="FILE", help="every entry's outcome on every release, with why")
+    releases.set_defaults(run=cmd_releases)
+
+    witness = commands.add_parser(
+        "witness", help="make a stream program with a data finding into a runtime witness (a lit entry)"
+    )
+    witness.add_argument("file", metavar="FILE", help="async stream IR with placeholder dispatches")
+    witness.add_argument("-o", "--output", metavar="OUT", help="write the entry here (default: stdout)")
+    witness.add_argument(
+        "--iree-opt", metavar="PATH", help="with --check: the compiler (default: the pinned)"
+    )
+    witness.add_argument(
+        "--check", action="store_true", help="compile and run it: does the bug show at run time?"
+    )
+    witness.add_argument(
+        "--compile-flag",
+        metavar="FLAG",
+        action="append",
+        default=[],
+        help="an iree-compile flag for the RUN line (repeat), e.g. --iree-hal-memoization=false past a "
+        "crash of a later phase",
+    )
+    witness.add_argument(
+        "--function", metavar="NAME", help="the public function to witness when FILE has several"
+    )
+    witness.set_defaults(run=cmd_witness)
+
     replay = commands.add_parser(
         "replay", help="replay corpus entries: fails-as-recorded / fails-differently / passes / unreadable"
     )
     replay.add_argument("paths", nargs="*", help="entries or folders (default: corpus/)")
     replay.add_argument("--json", metavar="FILE", help="write every entry's state as JSON")
+    replay.add_argument("--iree-run-module", metavar="PATH", help=RUNTIME_HELP)
     _add_compiler_options(replay)
     replay.set_defaults(run=cmd_replay)
     return parser
@@ -1098,7 +1371,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(version_text())
             return EXIT_OK
         if args.command is None:
-            commands = "run, check, compile, replay, bisect, matrix, stats, findings, status, corpus"
+            commands = (
+                "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+            )
             raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run
         return handler(args)

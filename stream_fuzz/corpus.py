@@ -10,6 +10,8 @@
     // shrunk: yes                                     (no: a campaign stopped while shrinking it)
     // reproduce: stream-fuzz replay corpus/placement-read-3f2a9c1b7e04.mlir
     // pass: / releases: / upstream:                   (what triage found; written by humans)
+    // reachability: frontend — ...                    (or `stream IR only — tried: ...`: can a tensor
+                                                        program reach it; IREE's triage priority)
     // triage: ... (why it is wrong, the pass and function that decide it; written by humans)
     // what was found: ...
     // RUN: iree-opt --pass-pipeline='...' %s | FileCheck %s
@@ -34,7 +36,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from stream_fuzz.checklines import witnessing_lines
+from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.findings import Finding
 from stream_fuzz.oracles import Rule
@@ -44,13 +46,24 @@ STATUSES = ("open", "fixed", "not-a-bug")
 HEADER = "// stream-fuzz finding:"
 SPLIT = "// -----"
 # The `output:` header of an entry whose pipeline stops in the async phase: its output is checked as
-# async IR (clobbered reads), as its RUN lines do with `stream-fuzz check --no-compile --async-ir`.
+# async IR (clobbered reads).
 ASYNC_OUTPUT = "async IR, checked for clobbered reads"
 ONE_PASS_FOLDER = "one-pass"  # corpus/one-pass/<entry>: its one-pass reproducer (`stream-fuzz reduce`)
+FRONTEND_FOLDER = "frontend"  # corpus/frontend/<entry>: the same root cause reached from a tensor program
 _REQUIRED = ("signature", "status", "found", "compiler", "pipeline")
 _KEY = re.compile(r"^//\s*(?P<key>[A-Za-z][\w -]*?)\s*:\s?(?P<value>.*)$")
 # Lines a campaign writes and may rewrite when it shrinks its own entry; every other line is kept.
-_GENERATED = ("signature", "found", "compiler", "pipeline", "shrunk", "reproduce", "severity", "failing pass")
+_GENERATED = (
+    "signature",
+    "found",
+    "compiler",
+    "pipeline",
+    "shrunk",
+    "reproduce",
+    "severity",
+    "failing pass",
+    "runtime witness",
+)
 
 
 class MalformedEntry(ValueError):
@@ -79,6 +92,14 @@ class Entry:
     upstream: str = ""  # an upstream issue or pull request (`// upstream:`)
     async_output: bool = False  # `// output: async IR...`: the output is judged as async IR
     nondeterministic: bool = False  # `// nondeterministic: <why>`: it fails differently from run to run
+    reachability: str = ""  # `// reachability: frontend — ...` or `stream IR only — tried: ...`
+
+    @property
+    def reach(self) -> str:
+        """`frontend`, `stream IR only` or `not tried`: the head of `// reachability:`, before its dash."""
+        head = self.reachability.split("—")[0].split(" - ")[0].strip()
+        known = {"frontend": "frontend", "stream ir only": "stream IR only"}
+        return known.get(head.lower(), head) or "not tried"
 
     @property
     def kind(self) -> str:
@@ -160,6 +181,7 @@ def read_entry(path: Path) -> Entry:
         value("upstream"),
         value("output").lower().startswith("async"),
         bool(value("nondeterministic")),
+        value("reachability"),
     )
 
 
@@ -189,20 +211,24 @@ def run_line(finding: Finding, pipeline: str, split: bool = False) -> str:
 
 CLOBBER_CORRECT_OUTPUT = (
     f"// The correct output: in the async IR before {MIDWAY[1]} no value is read after an op\n"
-    "// overwrote it in place (the RUN lines check it: stream-fuzz's async/clobbered-read rule, the\n"
-    "// invariant copy-on-write establishes)."
+    "// overwrote it in place (the invariant copy-on-write establishes): the storage the writer below\n"
+    "// writes in place is not used after it."
+)
+CLOBBER_UNSTATED = (
+    "// note: no CHECK line states this clobbered read (its storage has no name outside the region that\n"
+    "//   writes it); the RUN line prints the async IR it is in"
 )
 
 
 def async_ir_run_lines(pipeline: str, split: bool = False) -> list[str]:
     """RUN lines that check a clobbered read: the async IR where the worker reads it (before the pass
-    `worker_hooks.MIDWAY` names), judged by `stream-fuzz check --no-compile --async-ir`."""
+    `worker_hooks.MIDWAY` names) printed to %t, then FileCheck on it (`checklines.clobber_lines`)."""
     quoted = pipeline.replace("'", "'\\''")
     split_flag = "--split-input-file " if split else ""
     return [
         f"// RUN: iree-opt {split_flag}--pass-pipeline='{quoted}' --mlir-print-ir-before={MIDWAY[1]} %s"
         " -o /dev/null 2> %t",
-        "// RUN: stream-fuzz check --no-compile --async-ir %t",
+        "// RUN: FileCheck --strict-whitespace %s --input-file %t",
     ]
 
 
@@ -235,7 +261,10 @@ def render_entry(
     clobber = Rule.CLOBBER in finding.rules
     if finding.kind == "violation" and not checks and not clobber:
         lines.append("// note: no CHECK line tells the faulty output from a fixed one; the oracle line does")
-    if clobber:  # a fact about the async IR on the way, which no line on the final output can state
+    clobber_checks = clobber_lines(finding.violations) if clobber else []
+    if clobber and not clobber_checks:
+        lines += [CLOBBER_UNSTATED, "//", async_ir_run_lines(pipeline)[0]]
+    elif clobber:  # a fact about the async IR on the way, which no line on the final output can state
         lines += ["//", *async_ir_run_lines(pipeline)]
     else:
         lines += ["//", run_line(finding, pipeline)]
@@ -243,7 +272,7 @@ def render_entry(
         lines.append("// RUN: iree-opt --pass-pipeline='" + pipeline.replace("'", "'\\''") + "' %s -o %t")
         lines.append("// RUN: stream-fuzz check --no-compile %t --input %s")
     if clobber:
-        lines += ["", program.strip(), "", CLOBBER_CORRECT_OUTPUT]
+        lines += ["", program.strip(), "", CLOBBER_CORRECT_OUTPUT, *clobber_checks]
     else:
         lines += ["", program.strip(), "", "// The correct output:", *correct_output_lines(finding), *checks]
     return "\n".join(lines) + "\n"
@@ -269,11 +298,17 @@ class Corpus:
     every human line of its header kept.
     """
 
-    def __init__(self, folder: Path, also_known: Path | None = None) -> None:
+    def __init__(
+        self, folder: Path, also_known: Path | None = None, proves: Callable[[Entry], bool] | None = None
+    ) -> None:
         """`also_known`: another corpus whose entries count as known (e.g. the project's, when tests
-        write their findings to a temporary folder)."""
+        write their findings to a temporary folder). `proves`: whether an entry's own witness shows its
+        bug on the compiler under test (stream_fuzz/attribution.py); None: every entry's does (the pinned
+        compiler, on which the test suite holds every open entry to fail)."""
         self.folder = folder
-        self.known: dict[str, Entry] = {}  # every signature (aliases too) -> its entry
+        self._proves = proves
+        self._proven: dict[Path, bool] = {}
+        self.known: dict[str, Entry] = {}  # every signature (aliases too) -> its entry, by shape alone
         self.malformed: list[MalformedEntry] = []
         self.written: dict[str, Path] = {}  # signature -> file written (or shrunk) by this campaign
         for source in (also_known, folder):
@@ -285,12 +320,23 @@ class Corpus:
                         for signature in entry.signatures:
                             self.known[signature] = entry
 
+    def entry_of(self, signature: str) -> Entry | None:
+        """The entry a finding with `signature` is attributed to: one that lists it and, on a compiler
+        other than the pinned one, whose own witness shows its bug there. A shape shared with an entry
+        whose bug is absent is no attribution: such a finding is new (a regression stays visible)."""
+        entry = self.known.get(signature)
+        if entry is None or self._proves is None:
+            return entry
+        if entry.path not in self._proven:
+            self._proven[entry.path] = self._proves(entry)
+        return entry if self._proven[entry.path] else None
+
     def is_known(self, signature: str) -> bool:
-        return signature in self.known
+        return self.entry_of(signature) is not None
 
     def wants_shrinking(self, signature: str) -> bool:
         """A known entry a campaign stopped shrinking: the next campaign that meets it goes on."""
-        entry = self.known.get(signature)
+        entry = self.entry_of(signature)
         return entry is not None and not entry.shrunk and entry.path.parent == self.folder
 
     def record(
@@ -313,13 +359,15 @@ class Corpus:
         self, signature: str, render: Callable[[str, str], str], provenance: str = ""
     ) -> Path | None:
         """`record` for any entry text: `render(found, file_name)` writes it (L3 entries use their own)."""
-        if signature in self.known and not self.wants_shrinking(signature):
+        if self.is_known(signature) and not self.wants_shrinking(signature):
             return None
         self.folder.mkdir(parents=True, exist_ok=True)
-        known = self.known.get(signature)
+        known = self.entry_of(signature)
         found = f"{datetime.date.today().isoformat()} {provenance}".strip()
         with self._locked():
-            path, current = self._place(signature, known.path if known is not None else None)
+            path, current = self._place(
+                signature, known.path if known is not None else self.written.get(signature)
+            )
             text = render(found, path.name)
             if current is not None and current.size <= code_lines(text):
                 self.written[signature] = path
@@ -340,7 +388,7 @@ class Corpus:
         provenance: str = "",
     ) -> Path | None:
         """`record`, with CHECK lines chosen from the compiler's `output` (`checklines.witnessing_lines`)."""
-        if finding.signature in self.known and not self.wants_shrinking(finding.signature):
+        if self.is_known(finding.signature) and not self.wants_shrinking(finding.signature):
             return None
         checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
         return self.record(finding, program, pipeline, compiler, checks, provenance)
@@ -375,9 +423,15 @@ class Corpus:
                 return path, None
             with contextlib.suppress(MalformedEntry):
                 current = read_entry(path)
-                if signature in current.signatures:
+                if signature in current.signatures and not self._unattributed(signature, path):
                     return path, current
         raise OSError(f"{self.folder}: no free file name for {signature}")
+
+    def _unattributed(self, signature: str, path: Path) -> bool:
+        """`path` is the entry that lists `signature` by shape but is not attributed it on this compiler:
+        the finding gets a file of its own beside it, and the entry is never rewritten."""
+        listed = self.known.get(signature)
+        return listed is not None and listed.path == path and self.entry_of(signature) is None
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:

@@ -23,6 +23,8 @@ def run_filecheck(checks: str, output: str, strict_whitespace: bool = False) -> 
             f.write(output)
         complaint = io.StringIO()
         with contextlib.redirect_stderr(complaint), contextlib.redirect_stdout(io.StringIO()):
-            matcher = Matcher.from_opts(Options(match_filename=check_file, input_file=input_file, strict_whitespace=strict_whitespace))
+            matcher = Matcher.from_opts(
+                Options(match_filename=check_file, input_file=input_file, strict_whitespace=strict_whitespace)
+            )
             code = matcher.run()
     return code == 0, complaint.getvalue().strip()

@@ -2,8 +2,9 @@
 
 The package (`stream_fuzz/__init__.py`) imports this module before anything else. When the process is the
 command (the `stream-fuzz` script, `python -m stream_fuzz.cli`, or a campaign worker spawned by either),
-importing it holds SIGINT and SIGTERM: they are only remembered, and the command raises them where it can still report
-(`pending()`), so a job cancelled in its first seconds still writes its JSON and JUnit and exits 130 / 143.
+importing it holds SIGINT and SIGTERM: they are only remembered, and the command raises them where it can
+still report (`pending()`), so a job cancelled in its first seconds still writes its JSON and JUnit and
+exits 130 / 143.
 Cheap to import: nothing but the standard library. (A signal in the first ~0.2 s, while Python itself
 starts, still has its default effect.)
 """

@@ -64,7 +64,8 @@ class L3Verdict:
 
 
 def judge_case(compiler: FrontendCompiler, case: Case, execute: bool = True) -> L3Verdict:
-    run = compiler.run(FrontendRequest(case.text, case.devices, case.inputs, execute=execute))
+    results = len(case.expected)
+    run = compiler.run(FrontendRequest(case.text, case.devices, case.inputs, execute, results))
     return L3Verdict(run, finding_of(run, case), run.input_rejected)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from stream_fuzz.campaign import Stats, levels_of
-from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
 from stream_fuzz.judge import Judge
 from stream_fuzz.parallel import RunConfig, run_parallel
 from stream_fuzz.preflight import identified, preflight, preflight_l3
@@ -34,11 +34,14 @@ class Checked:
     levels: tuple[str, ...]
     l3_execute: bool
     note: str  # why its L3 programs are not executed, or why it is not fuzzed at L3 ("": they are)
+    runtime: str | None = None  # the iree-run-module its L3 programs run with (None: iree-base-runtime)
 
 
-def check_compiler(iree_opt: str | None, timeout: float, level: str) -> Checked:
+def check_compiler(
+    iree_opt: str | None, timeout: float, level: str, iree_run_module: str | None = None
+) -> Checked:
     """The release a compiler names, after it compiled a known-good program of each level (`preflight`);
-    L3 uses the `iree-compile` beside it."""
+    L3 uses the `iree-compile` beside it, and the runtime given or beside it (`l3_runtime_of`)."""
     with Judge(iree_opt, timeout=timeout) as judge:
         info = judge.compiler_info
         levels = levels_of(level, takes_l3(judge.compiler_info))
@@ -46,18 +49,29 @@ def check_compiler(iree_opt: str | None, timeout: float, level: str) -> Checked:
         preflight(judge, tuple(name for name in levels if name != "l3"))
         identified(info)
         iree_compile = l3_compiler_of(judge.compiler_info) if "l3" in levels else None
+        runtime = l3_runtime_of(judge.compiler_info, iree_run_module) if "l3" in levels else None
     why_not = ""
     if "l3" in levels:
-        with FrontendCompiler(timeout, iree_compile=iree_compile) as frontend:
+        with FrontendCompiler(timeout, iree_compile=iree_compile, iree_run_module=runtime) as frontend:
             why_not = preflight_l3(frontend)
-    return Checked(info.version.split(" @ ")[0], info.path, levels, not why_not, why_not or note)
+    label = info.version.split(" @ ")[0]
+    return Checked(label, info.path, levels, not why_not, why_not or note, str(runtime) if runtime else None)
 
 
 def run_matrix(
-    compilers: list[str | None], config: RunConfig, workers: int, log: Callable[[str], None] | None = None
+    compilers: list[str | None],
+    config: RunConfig,
+    workers: int,
+    log: Callable[[str], None] | None = None,
+    runtimes: list[str | None] | None = None,
 ) -> list[Column]:
-    """Every compiler is checked before any is fuzzed, so that a broken one stops the matrix at once."""
-    checked = [check_compiler(iree_opt, config.timeout, config.level) for iree_opt in compilers]
+    """Every compiler is checked before any is fuzzed, so that a broken one stops the matrix at once.
+    `runtimes`: L3's `iree-run-module` for each compiler (None, or a None in it: the one beside it)."""
+    given = runtimes or [None] * len(compilers)
+    checked = [
+        check_compiler(iree_opt, config.timeout, config.level, runtime)
+        for iree_opt, runtime in zip(compilers, given, strict=True)
+    ]
     columns = []
     for index, (iree_opt, compiler) in enumerate(zip(compilers, checked, strict=True)):
         label = compiler.label
@@ -65,8 +79,17 @@ def run_matrix(
             log(f"matrix: [{index + 1}/{len(compilers)}] fuzzing {label} ({compiler.path})")
             if compiler.note:
                 log(f"matrix: {label}: {compiler.note}")
+            elif "l3" in compiler.levels:
+                runtime = compiler.runtime or "iree-base-runtime, in process"
+                log(f"matrix: {label}: l3 programs run on {runtime}")
         folder = config.corpus / re.sub(r"[^\w.+-]", "_", label)
-        run = replace(config, iree_opt=iree_opt, corpus=folder, l3_execute=compiler.l3_execute)
+        run = replace(
+            config,
+            iree_opt=iree_opt,
+            corpus=folder,
+            l3_execute=compiler.l3_execute,
+            iree_run_module=compiler.runtime,
+        )
         try:
             stats, errors = run_parallel(run, workers)
         except KeyboardInterrupt:  # before its campaign started: nothing done here

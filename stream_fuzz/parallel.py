@@ -47,6 +47,8 @@ class RunConfig:
     fleet: FleetAddress | None = None  # --db: the fleet this campaign is a machine of
     shard: int = 0  # this machine's number among the fleet's (`--shard K/N`, or the fleet's): seeds differ
     l3_execute: bool = True  # off: the runtime cannot run the L3 compiler's modules (`preflight_l3` says why)
+    iree_run_module: str | None = None  # L3's runtime binary (`l3_runtime_of`); None: iree-base-runtime
+    witness: bool = False  # note each shrunk data finding's runtime witness in its entry (`witness_note`)
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
@@ -79,6 +81,8 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         program_size=config.program_size,
         stream_hook=config.inject_stream_fault,
         l3_execute=config.l3_execute,
+        iree_run_module=config.iree_run_module,
+        witness=config.witness,
     )
     try:
         offline = False

@@ -67,21 +67,24 @@ def preflight_l3(compiler: FrontendCompiler) -> str:
     """Compile L3's known-good program and, with the runtime installed, run it on two local devices;
     raise `SetupError` unless it gives the right numbers. Returns "" when L3 programs will be executed,
     else why not, for the caller to say once: the runtime is not installed, or it cannot run the modules
-    of an external `iree-compile` (another release's bytecode, say), whose L3 then checks placement only."""
+    of an external `iree-compile` (another release's bytecode, say; an `iree-run-module` that fails,
+    crashes or hangs on it), whose L3 then checks placement only."""
     import numpy as np
 
     text = (KNOWN_GOOD / "l3.mlir").read_text()
     inputs = (np.array([1, 2, 3, 4], np.float32),)
     who = compiler.info
     try:
-        run = compiler.run(FrontendRequest(text, 2, inputs))
+        run = compiler.run(FrontendRequest(text, 2, inputs, results=1))
     except RuntimeError as error:  # the worker could not start: a broken install
         raise SetupError(f"L3 cannot start the compiler and runtime: {error}") from error
     said = run.message.strip().splitlines()[-1] if run.message.strip() else ""
-    if run.outcome == "runtime-error" and who.backend != "in-process":
+    runtime = compiler.iree_run_module or "the installed iree-base-runtime"
+    external = who.backend != "in-process" or compiler.iree_run_module is not None
+    if external and run.stage == "run" and run.outcome in ("runtime-error", "crash", "timeout"):
         return (
-            f"stream-fuzz: the installed iree-base-runtime cannot run what {who.path} ({who.version}) "
-            f"compiles ({said}): L3 programs are compiled and their placement checked, but not executed"
+            f"stream-fuzz: {runtime} cannot run what {who.path} ({who.version}) compiles ({said}): "
+            "L3 programs are compiled and their placement checked, but not executed"
         )
     if run.outcome != "ok":
         raise SetupError(
@@ -92,7 +95,9 @@ def preflight_l3(compiler: FrontendCompiler) -> str:
         return RUNTIME_MISSING
     got = [list(map(float, output.ravel())) for output in run.outputs or ()]
     if got != [[4.0, 8.0, 12.0, 16.0]]:
-        raise SetupError(f"the runtime computes {got} for the known-good l3 program, not [[4, 8, 12, 16]]")
+        raise SetupError(
+            f"the runtime ({runtime}) computes {got} for the known-good l3 program, not [[4, 8, 12, 16]]"
+        )
     return ""
 
 

@@ -30,10 +30,11 @@ from iree.compiler import ir
 from stream_fuzz.bisect import OracleSteps, bisect, expand_pipeline
 from stream_fuzz.bisect.pipeline_text import unwrap
 from stream_fuzz.bisect.search import BisectReport
-from stream_fuzz.checklines import witnessing_lines
+from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.corpus import (
     ASYNC_OUTPUT,
+    CLOBBER_UNSTATED,
     HEADER,
     ONE_PASS_FOLDER,
     Entry,
@@ -93,8 +94,11 @@ class Reduction:
         quoted = self.stage.pipeline.replace("'", "'\\''")
         command = f"iree-opt --pass-pipeline='{quoted}' %s"
         checks: list[str] = []
-        if self.stage.async_ir:
-            run = [f"// RUN: {command} -o %t", "// RUN: stream-fuzz check --no-compile --async-ir %t"]
+        if self.stage.async_ir:  # the pass's output is async IR: the clobber is stated on it
+            checks = clobber_lines(finding.violations)
+            run = [f"// RUN: {command} | FileCheck --strict-whitespace %s"]
+            if not checks:
+                run = [CLOBBER_UNSTATED, f"// RUN: {command}"]
         elif finding.kind == "violation":
             checks = witnessing_lines(finding.violations, self.output or "")
             run = [run_line(finding, self.stage.pipeline)]

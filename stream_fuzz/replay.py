@@ -22,13 +22,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from stream_fuzz.compiler import CompilerNotFound
-from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of
-from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, read_corpus, read_entry
+from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of
+from stream_fuzz.corpus import (
+    FRONTEND_FOLDER,
+    ONE_PASS_FOLDER,
+    Entry,
+    MalformedEntry,
+    read_corpus,
+    read_entry,
+)
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import Judge
 from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.l3 import case_from_entry, judge_case
-from stream_fuzz.preflight import SetupError, preflight_l3
 
 AS_RECORDED, DIFFERENTLY = "fails-as-recorded", "fails-differently"
 PASSES, UNREADABLE = "passes", "unreadable"
@@ -90,12 +96,22 @@ class Replay:
 
 class L3Replayer:
     """L3 entries replay through a frontend worker, started at the first one: the pinned compiler's, or
-    the `iree-compile` beside the judge's `iree-opt`."""
+    the `iree-compile` beside the judge's `iree-opt`, whose programs run on the `iree-run-module` given or
+    the one of its own release beside it (`l3_runtime_of`). The worker first runs the known-good program
+    (`preflight_l3`): when the runtime cannot run it, `say` is told why, once, and an entry whose bug shows
+    only by running (a wrong result, a runtime error) is `cannot-run-here`, never `passes`."""
 
-    def __init__(self, judge: Judge) -> None:
+    def __init__(
+        self,
+        judge: Judge,
+        iree_run_module: str | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
         self.judge = judge
+        self.iree_run_module = iree_run_module
+        self.say = say
         self._compiler: FrontendCompiler | None = None
-        self._cannot_run = ""  # why this setup cannot execute L3 programs ("": it can)
+        self._not_run = ""  # why programs are not executed ("": they are)
 
     def witness(self, entry: Entry) -> Witness:
         try:
@@ -105,28 +121,44 @@ class L3Replayer:
         if self._compiler is None:
             try:
                 iree_compile = l3_compiler_of(self.judge.compiler_info)
+                runtime = l3_runtime_of(self.judge.compiler_info, self.iree_run_module)
             except CompilerNotFound as error:
                 return Witness(UNREADABLE, reason=str(error))
-            self._compiler = FrontendCompiler(self.judge.timeout, iree_compile=iree_compile)
-            try:  # once: can the runtime here execute what this compiler compiles?
-                self._cannot_run = preflight_l3(self._compiler)
-            except SetupError as error:
-                self._cannot_run = str(error)
-        finding = judge_case(self._compiler, case, execute=not self._cannot_run).finding
-        reason = (finding.details[0] if finding.details else finding.title) if finding else ""
-        if finding is not None and finding.signature in entry.signatures:
-            return Witness(AS_RECORDED, finding.signature, f"{finding.signature}: {reason}")
-        if self._cannot_run:
-            seen = f"compiled only: {finding.signature}" if finding else "compiled only: no finding"
-            why = self._cannot_run.removeprefix("stream-fuzz: ")
-            return Witness(CANNOT_RUN, finding.signature if finding else "", f"{why} ({seen})")
+            self._compiler = FrontendCompiler(
+                self.judge.timeout, iree_compile=iree_compile, iree_run_module=runtime
+            )
+            self._not_run = self._preflight(self._compiler)
+        finding = judge_case(self._compiler, case, execute=not self._not_run).finding
+        recorded = finding is not None and finding.signature in entry.signatures
+        if self._not_run and not recorded and any(s.startswith(RUN_KINDS) for s in entry.signatures):
+            # Its bug shows by running, which this runtime cannot: neither passes nor another failure.
+            seen = f" (compiled only: {finding.signature})" if finding is not None else ""
+            return Witness(
+                CANNOT_RUN, finding.signature if finding else "", f"not run: {self._not_run}{seen}"
+            )
         if finding is None:
             return Witness(PASSES)
-        return Witness(DIFFERENTLY, finding.signature, f"{finding.signature}: {reason}")
+        reason = finding.details[0] if finding.details else finding.title
+        state = AS_RECORDED if recorded else DIFFERENTLY
+        return Witness(state, finding.signature, f"{finding.signature}: {reason}")
+
+    def _preflight(self, compiler: FrontendCompiler) -> str:
+        from stream_fuzz.preflight import SetupError, preflight_l3
+
+        try:
+            why_not = preflight_l3(compiler)
+        except SetupError as error:
+            why_not = f"stream-fuzz: {error}"
+        if why_not and self.say is not None:
+            self.say(why_not)
+        return why_not.removeprefix("stream-fuzz: ")
 
     def close(self) -> None:
         if self._compiler is not None:
             self._compiler.close()
+
+
+RUN_KINDS = ("wrong-result", "runtime-error")  # bugs only running a program shows
 
 
 def replay_entry(entry: Entry, judge: Judge, l3: L3Replayer | None = None) -> Replay:
@@ -180,12 +212,14 @@ NONDETERMINISTIC_ATTEMPTS = 5
 
 
 def iter_entries(paths: list[Path]) -> Iterator[Entry | MalformedEntry]:
-    """The entries of files and folders; a folder's one-pass reproducers (`stream-fuzz reduce`) too."""
+    """The entries of files and folders; a folder's one-pass reproducers (`stream-fuzz reduce`) and frontend
+    witnesses (corpus/frontend/) too."""
     for path in paths:
         if path.is_dir():
             yield from read_corpus(path)
-            if (path / ONE_PASS_FOLDER).is_dir():
-                yield from read_corpus(path / ONE_PASS_FOLDER)
+            for sub in (ONE_PASS_FOLDER, FRONTEND_FOLDER):
+                if (path / sub).is_dir():
+                    yield from read_corpus(path / sub)
         else:
             try:
                 yield read_entry(path)
@@ -194,12 +228,17 @@ def iter_entries(paths: list[Path]) -> Iterator[Entry | MalformedEntry]:
 
 
 def replay_paths(
-    paths: list[Path], judge: Judge, on_result: Callable[[Replay], None] | None = None
+    paths: list[Path],
+    judge: Judge,
+    on_result: Callable[[Replay], None] | None = None,
+    iree_run_module: str | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> list[Replay]:
     """Replay files and folders of entries, reporting each as soon as it is done (`on_result`); a
-    malformed file is `unreadable`, never dropped."""
+    malformed file is `unreadable`, never dropped. L3 entries run on `iree_run_module` (`L3Replayer`),
+    which tells `say` once when it cannot run them."""
     results: list[Replay] = []
-    l3 = L3Replayer(judge)
+    l3 = L3Replayer(judge, iree_run_module, say)
     try:
         for item in iter_entries(paths):
             if isinstance(item, MalformedEntry):

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stream_fuzz.corpus import ONE_PASS_FOLDER, Entry, MalformedEntry, code_lines, read_corpus
+from stream_fuzz.corpus import (
+    FRONTEND_FOLDER,
+    ONE_PASS_FOLDER,
+    Entry,
+    MalformedEntry,
+    code_lines,
+    read_corpus,
+)
 
 # What a finding that is not a violation breaks, for the severity column.
 _KIND_EFFECT = {
@@ -40,9 +47,13 @@ def render(folder: Path) -> str:
         "",
         "`one pass` links the reproducer for the pass alone (`stream-fuzz reduce`), with its lines of code;",
         "`draft` the upstream issue draft (`stream-fuzz report`).",
+        "`reachability` is the priority for triage: `frontend` when a tensor program compiled by",
+        "`iree-compile` reaches the root cause (its `// reachability:` header says how), `stream IR only`",
+        "when only stream IR written by hand or by the fuzzer does so far (the header lists what was tried),",
+        "`not tried` when nobody has tried.",
         "",
-        "| entry | kind | severity | pass | releases | status | one pass | draft | upstream |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| entry | kind | severity | reachability | pass | releases | status | one pass | draft | upstream |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for entry in rows:
         severity = entry.severity if entry.kind == "violation" else _KIND_EFFECT.get(entry.kind, entry.kind)
@@ -51,6 +62,7 @@ def render(folder: Path) -> str:
             name,
             entry.kind,
             severity or "-",
+            _reach(entry),
             entry.pass_name or "-",
             entry.releases or "-",
             entry.status,
@@ -60,6 +72,14 @@ def render(folder: Path) -> str:
         ]
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _reach(entry: Entry) -> str:
+    """The reachability cell; a frontend witness in corpus/frontend/ is linked."""
+    witness = entry.path.parent / FRONTEND_FOLDER / entry.path.name
+    if entry.reach == "frontend" and witness.exists():
+        return f"[frontend](../corpus/{FRONTEND_FOLDER}/{entry.path.name})"
+    return entry.reach
 
 
 def _one_pass(entry: Entry) -> str:

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/async-clobbered-read-concurrency-wave-placed-above-a-read.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.1-3.13 (this RUN line, each release's iree-opt)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // output: async IR, checked for clobbered reads
 // correct outputs: checked by hand on three (no waves; the wave after @read; @read and @other in a wave, then @write)
 // reduced-from: corpus/async-clobbered-read-concurrency-wave-placed-above-a-read.mlir (its triage says why this is wrong)

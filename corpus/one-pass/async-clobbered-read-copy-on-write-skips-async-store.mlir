@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/async-clobbered-read-copy-on-write-skips-async-store.mlir
 // pass: iree-stream-materialize-copy-on-write
-// releases: has the bug 3.1-3.13 (this RUN line, each release's iree-opt)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // output: async IR, checked for clobbered reads
 // correct outputs: checked by hand on two (a staging copy of %1 stored into; the load above the store)
 // reduced-from: corpus/async-clobbered-read-copy-on-write-skips-async-store.mlir (its triage says why this is wrong)

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy.mlir
 // pass: cse (the cleanup after the second ElideAsyncCopies)
-// releases: has the bug 3.8-3.13; correct 3.1-3.7 (their cse keeps both dispatches: not yet Stream_PureOp)
+// releases: has the bug 3.8-3.13; correct 3.1-3.7 (computed by stream-fuzz releases on 3.1-3.13)
 // output: async IR, checked for clobbered reads
 // reduced-from: corpus/async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy.mlir (its triage says why this is wrong)
 // triage: the entry's witness (2) as the IR stands just before the cse that breaks it, after

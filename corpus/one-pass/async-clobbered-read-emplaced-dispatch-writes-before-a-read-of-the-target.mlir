@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/async-clobbered-read-emplaced-dispatch-writes-before-a-read-of-the-target.mlir
 // pass: iree-stream-emplace-allocations
-// releases: has the bug 3.1-3.13 (this RUN line, each release's iree-opt)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // output: async IR, checked for clobbered reads
 // correct outputs: checked by hand on two (nothing emplaced; @produce emplaced into %0 but placed after @read)
 // reduced-from: corpus/async-clobbered-read-emplaced-dispatch-writes-before-a-read-of-the-target.mlir (its triage says why this is wrong)

@@ -10,7 +10,7 @@
 // pass: canonicalize after iree-stream-elide-async-copies (1st)
 // output: async IR, checked for clobbered reads
 // reduced-from: corpus/async-clobbered-read-fold-after-copy-elision-moves-read-past-write.mlir (its triage says why this is wrong)
-// releases: has the bug 3.1-3.13 (ran 3.1, 3.4, 3.5, 3.9, 3.11, 3.12, 3.13)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: the input is valid: each transfer reads its source before the in-place write of it. In
 //   @collapsed_chain_reads_past_write IntermediateTransferElision turns %b (a transfer of the copy %t) into a
 //   transfer of %x placed after @write updated %x in place; in @round_trip_reads_past_write

@@ -10,8 +10,7 @@
 // pass: iree-stream-schedule-execution
 // output: async IR, checked for clobbered reads
 // reduced-from: corpus/async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write.mlir (its triage says why this is wrong)
-// releases: has the bug 3.12, 3.13; cannot express 3.1-3.11 (@read_outlives_its_partition needs transfer on()).
-//   @read_moved_after_fill alone: has the bug 3.2-3.13 (ran 3.2, 3.4, 3.12, 3.13), correct 3.1
+// releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: the input is valid: in each function @read reads a value, then a fill (its last use) writes it
 //   in place. partitionStreamableOpsReference puts @read into a partition issued after the partition
 //   holding the fill, so @read reads the fill's bytes (in @read_outlives_its_partition the fill's result

@@ -10,8 +10,7 @@
 // pass: iree-stream-elide-async-copies
 // output: async IR, checked for clobbered reads
 // reduced-from: corpus/async-clobbered-read-transfer-elided-while-source-is-read.mlir (its triage says why this is wrong)
-// releases: has the bug 3.10-3.13 (ran 3.10-3.13); correct 3.5-3.9 (ran 3.5, 3.9: this pass keeps the transfers);
-//   cannot express 3.1-3.4 (no stream.topology)
+// releases: has the bug 3.10-3.13; correct 3.5-3.9; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: the input is valid (the IR copy-on-write leaves). @main: %v2 is a copy of %v1, @add_one writes
 //   the copy in place, @sub reads %v1 after it; isSafeToElideTransferOp's same-type branch elides the
 //   transfer although %v1 has a later reader, so @add_one writes %v1 in place before @sub reads it.

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/async-clobbered-read-whole-update-fold-aliases-a-live-value.mlir
 // pass: canonicalize after iree-stream-materialize-copy-on-write
-// releases: has the bug 3.1-3.13 (this RUN line, each release's iree-opt)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // output: async IR, checked for clobbered reads
 // correct outputs: checked by hand on two (the input unchanged; the loop replaced by a clone of %0 that the fill writes)
 // reduced-from: corpus/async-clobbered-read-whole-update-fold-aliases-a-live-value.mlir (its triage says why this is wrong)

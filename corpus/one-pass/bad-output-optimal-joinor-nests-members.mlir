@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/bad-output-optimal-joinor-nests-members.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal)
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/bad-output-optimal-joinor-nests-members.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 23 lines of code, to 13 in 13 s (34 candidates)
 // what was found:

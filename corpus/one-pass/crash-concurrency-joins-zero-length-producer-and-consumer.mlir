@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/crash-concurrency-joins-zero-length-producer-and-consumer.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.1-3.13 (each release run: SIGSEGV in iree-stream-schedule-allocation)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/crash-concurrency-joins-zero-length-producer-and-consumer.mlir (its triage says why this is wrong)
 // input: the IR that iree-stream-transformation-pipeline hands iree-stream-schedule-concurrency (bisected with
 //   --mlir-print-ir-after-all): valid, one execute, no waves. schedule-concurrency puts the zero-size splat and

@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-emplaced-dispatch-into-a-loop-carried-target.mlir
 // pass: iree-stream-emplace-allocations (on func.func, util.func, util.initializer)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-emplaced-dispatch-into-a-loop-carried-target.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 20 lines of code, to 16 in 1 s (47 candidates)
 // what was found:
@@ -32,4 +33,7 @@ module {
   }
 }
 
+// CHECK-NOT: does not dominate this use
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-transfer-of-barrier-not-partitioned.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.2-3.13 (3.2-3.9 segfault in it, 3.10-3.13 reject); cannot express 3.1 (no stream.async.barrier)
+// releases: has the bug 3.2-3.13; cannot express 3.1 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir (its triage says why this is wrong)
 // input: the IR that iree-stream-transformation-pipeline hands iree-stream-schedule-execution (bisected with
 //   --mlir-print-ir-after-all): valid, no execute regions yet. iree-stream-schedule-execution wraps the splat

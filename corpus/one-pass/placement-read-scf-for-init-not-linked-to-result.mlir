@@ -8,8 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/placement-read-scf-for-init-not-linked-to-result.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.5-3.13; 3.1-3.4 place the init on @d2 alone too but never place for two devices
-//   (no optimal).
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/placement-read-scf-for-init-not-linked-to-result.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 28 lines of code, to 25 in 1 s (89 candidates)
 // what was found:

@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/placement-write-export-pinned-optimal-transfer-target.mlir
 // pass: iree-stream-schedule-allocation
-// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (no #hal.device.optimal)
+// releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/placement-write-export-pinned-optimal-transfer-target.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 17 lines of code, to 15 in 1 s (21 candidates)
 // what was found:

@@ -8,12 +8,13 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/timeout-refine-usage-staging-transfer-loop.mlir
 // pass: iree-stream-refine-usage
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/timeout-refine-usage-staging-transfer-loop.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 14 lines of code, to 14 in 53 s (10 candidates)
 // what was found:
 //   [killed after 5 s]
 //
-// RUN: timeout 20 iree-opt --pass-pipeline='builtin.module(iree-stream-refine-usage)' %s 2>&1 | FileCheck %s
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-refine-usage)' %s 2>&1 | FileCheck %s
 
 module {
   util.global private @d0 : !hal.device
@@ -30,4 +31,6 @@ module {
   }
 }
 
+// CHECK-NOT: error:
 // CHECK: util.func
+// CHECK-NOT: error:

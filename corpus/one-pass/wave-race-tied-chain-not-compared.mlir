@@ -8,7 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/wave-race-tied-chain-not-compared.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.1-3.13 (each release run)
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/wave-race-tied-chain-not-compared.mlir (its triage says why this is wrong)
 // input: the IR after iree-stream-schedule-execution (bisected with --mlir-print-ir-after-all on
 //   iree-stream-transformation-pipeline): valid, one execute, no waves yet. iree-stream-schedule-concurrency

@@ -15,7 +15,13 @@ from typing import Protocol
 from stream_fuzz.compiler.inprocess import InProcessCompiler
 from stream_fuzz.compiler.pipelines import PIPELINES, UnknownPipeline, resolve_pipeline
 from stream_fuzz.compiler.result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Diagnostic, Outcome
-from stream_fuzz.compiler.subprocess_backend import CompilerNotFound, SubprocessCompiler, native_iree_opt
+from stream_fuzz.compiler.subprocess_backend import (
+    CompilerNotFound,
+    SubprocessCompiler,
+    iree_run_module_beside,
+    native_iree_opt,
+    native_iree_run_module,
+)
 
 
 class Compiler(Protocol):
@@ -55,7 +61,9 @@ __all__ = [
     "Outcome",
     "SubprocessCompiler",
     "UnknownPipeline",
+    "iree_run_module_beside",
     "native_iree_opt",
+    "native_iree_run_module",
     "open_compiler",
     "resolve_pipeline",
 ]

@@ -14,7 +14,10 @@ One request, in a worker process (a crash or hang of the compiler or the runtime
    results as NumPy arrays. Without the runtime installed, step 4 is skipped and the reply says so.
 
 With `iree_compile` given (an external compiler), steps 1 and 3 run that binary, a child of the worker,
-instead of the API.
+instead of the API. With `iree_run_module` given (the runtime of that compiler's release: another release's
+refuses its bytecode), step 4 runs that binary instead: inputs and results go through `.npy` files
+(`--input=@in0.npy`, `--output=@out0.npy`, which every release from 3.1 reads and writes), and a failure of
+the run is its status line on stderr, as the in-process runtime's error says it.
 
 `stage` in the reply says how far the request got; on a crash or timeout the worker's last stage marker
 on stderr does.
@@ -41,6 +44,7 @@ from .subprocess_backend import (
     CompilerNotFound,
     crash_report_of,
     iree_compile_beside,
+    iree_run_module_beside,
     native_iree_compile,
     probe_version,
     run_bounded,
@@ -58,6 +62,7 @@ class FrontendRequest:
     devices: int
     inputs: tuple[Any, ...] = ()  # NumPy arrays, one per argument of @main
     execute: bool = True
+    results: int | None = None  # how many @main returns (an `iree-run-module` binary is told; None: it says)
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,19 @@ def l3_compiler_of(info: CompilerInfo) -> Path | None:
     return None if info.backend == "in-process" else iree_compile_beside(info.path)
 
 
+def l3_runtime_of(info: CompilerInfo, given: str | Path | None = None) -> Path | None:
+    """The `iree-run-module` L3 runs a compiler's programs with: the one given (`--iree-run-module`), else
+    for an external compiler the one of its own release beside it (`iree_run_module_beside`); None for the
+    pinned compiler, and for an external one with none beside it: the installed `iree-base-runtime`, in
+    process. Raises `CompilerNotFound` when the one given is not an executable file."""
+    if given is not None:
+        path = Path(given).expanduser().absolute()
+        if not (path.is_file() and os.access(path, os.X_OK)):
+            raise CompilerNotFound(f"no executable iree-run-module at {path} (--iree-run-module {given})")
+        return path
+    return None if info.backend == "in-process" else iree_run_module_beside(info.path)
+
+
 def takes_l3(info: CompilerInfo) -> bool:
     try:
         l3_compiler_of(info)
@@ -113,8 +131,10 @@ class FrontendCompiler:
         timeout: float = DEFAULT_TIMEOUT_S,
         stream_hook: str | None = None,
         iree_compile: str | Path | None = None,
+        iree_run_module: str | Path | None = None,
     ) -> None:
         self.timeout = timeout
+        self.iree_run_module = str(iree_run_module) if iree_run_module is not None else None
         self.stream_hook = stream_hook
         load_hook(stream_hook)  # a typo is a clear error now, not a crash of every program
         self.iree_compile = str(iree_compile) if iree_compile is not None else None
@@ -148,7 +168,15 @@ class FrontendCompiler:
         parent, child = ctx.Pipe()
         process = ctx.Process(
             target=serve,
-            args=(child, self._stderr_path, self.stream_hook, self.iree_compile, self.timeout, self.info),
+            args=(
+                child,
+                self._stderr_path,
+                self.stream_hook,
+                self.iree_compile,
+                self.timeout,
+                self.info,
+                self.iree_run_module,
+            ),
             daemon=True,
         )
         try:
@@ -257,12 +285,13 @@ def serve(
     iree_compile: str | None,
     timeout: float,
     info: CompilerInfo,
+    iree_run_module: str | None = None,
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     fd = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 2)
     os.close(fd)
-    worker = _Worker(load_hook(stream_hook), info, iree_compile, timeout)
+    worker = _Worker(load_hook(stream_hook), info, iree_compile, timeout, iree_run_module)
     conn.send("ready")
     while True:
         try:
@@ -289,7 +318,12 @@ class _BinaryFailed(Exception):
 
 class _Worker:
     def __init__(
-        self, stream_hook: Any, info: CompilerInfo, iree_compile: str | None, timeout: float
+        self,
+        stream_hook: Any,
+        info: CompilerInfo,
+        iree_compile: str | None,
+        timeout: float,
+        iree_run_module: str | None = None,
     ) -> None:
         from iree.compiler import ir
 
@@ -299,6 +333,7 @@ class _Worker:
         self.info = info
         self.iree_compile = iree_compile
         self.timeout = timeout
+        self.iree_run_module = iree_run_module
         self._runtime: Any = None
         self._devices: list[Any] = []
 
@@ -344,7 +379,7 @@ class _Worker:
             return FrontendRun(
                 "diagnostic", "vmfb", self.info, text, report, abi, message=said, timing=timing
             )
-        if not runtime_available():
+        if self.iree_run_module is None and not runtime_available():
             return FrontendRun(
                 "ok", "vmfb", self.info, text, report, abi, runtime_missing=True, timing=timing
             )
@@ -354,8 +389,13 @@ class _Worker:
         started = time.perf_counter()
         try:
             outputs = self._execute(vmfb, request)
+        except _BinaryFailed:
+            raise
         except Exception as error:  # the runtime's errors are RuntimeError/ValueError with its status text
             timing["run_s"] = time.perf_counter() - started
+            # A binary's failure of @main reads as the Python runtime's (`ValueError: Error invoking ...`).
+            invoking = isinstance(error, RuntimeFailed) and str(error).startswith(INVOKE_FAILED)
+            kind = "ValueError" if invoking else type(error).__name__
             return FrontendRun(
                 "runtime-error",
                 "run",
@@ -365,7 +405,7 @@ class _Worker:
                 abi,
                 None,
                 True,
-                f"{type(error).__name__}: {error}",
+                f"{kind}: {error}",
                 timing=timing,
             )
         timing["run_s"] = time.perf_counter() - started
@@ -394,6 +434,8 @@ class _Worker:
         return report, results_on_declared_devices(reading.module, declared), reading.defect
 
     def _execute(self, vmfb: bytes, request: FrontendRequest) -> tuple[Any, ...]:
+        if self.iree_run_module is not None:
+            return _run_with_binary(self.iree_run_module, self.timeout, vmfb, request)
         import numpy as np
         from iree import runtime as rt
 
@@ -489,6 +531,76 @@ def _compile_with_binary(
         if code != 0 or not made.exists():
             return False, b"", said.strip()
         return True, made.read_bytes(), ""
+
+
+class RuntimeFailed(Exception):
+    """`iree-run-module` exited with an error: its message, the runtime's status line first."""
+
+
+INVOKE_FAILED = "Error invoking function: "  # how the Python runtime's ValueError begins when @main fails
+
+
+def _run_with_binary(
+    iree_run_module: str, timeout: float, vmfb: bytes, request: FrontendRequest
+) -> tuple[Any, ...]:
+    """Run `@main` of `vmfb` with the `iree-run-module` binary on one `local-task` device per program
+    device: its results as NumPy arrays; its error raises `RuntimeFailed`, its crash or hang
+    `_BinaryFailed`. It runs in a folder of its own with relative file names, so that what it says names
+    no path of this machine."""
+    import numpy as np
+
+    with tempfile.TemporaryDirectory(prefix="stream-fuzz-l3-run-") as folder:
+        here = Path(folder)
+        (here / "module.vmfb").write_bytes(vmfb)
+        command = [iree_run_module, "--module=module.vmfb"]
+        command += ["--device=local-task"] * request.devices
+        command.append("--function=main")
+        for index, value in enumerate(request.inputs):
+            np.save(here / f"in{index}.npy", np.asarray(value), allow_pickle=False)
+            command.append(f"--input=@in{index}.npy")
+        # One --output flag per result (one more than there are is an error of its own); when the request
+        # does not say how many, a first run prints them.
+        count = request.results if request.results is not None else _result_count(command, here, timeout)
+        command += [f"--output=@out{index}.npy" for index in range(count)]
+        code, said = _run_in(command, here, timeout)
+        if code is None:
+            raise _BinaryFailed("timeout", f"iree-run-module killed after {timeout:g} s")
+        if code < 0:
+            tail = "\n".join(said.strip().splitlines()[-30:])
+            raise _BinaryFailed("crash", f"{tail}\n[iree-run-module killed by signal {-code}]".strip())
+        if code != 0:
+            said = said.strip() or f"iree-run-module exited with status {code}"
+            # Worded as the in-process runtime words a failure of @main, so that one bug has one signature
+            # on either runtime (`l3._status` reads the first line).
+            raise RuntimeFailed(f"{INVOKE_FAILED}{said}" if "invoking function" in said else said)
+        return tuple(np.load(here / f"out{index}.npy", allow_pickle=False) for index in range(count))
+
+
+def _result_count(command: list[str], folder: Path, timeout: float) -> int:
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            command, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False
+        )
+    except (subprocess.TimeoutExpired, OSError):
+        return 0  # the run proper says what is wrong
+    return len(re.findall(rb"^result\[\d+\]", done.stdout, re.MULTILINE))
+
+
+def _run_in(command: list[str], folder: Path, timeout: float) -> tuple[int | None, str]:
+    """Run `command` in `folder`: (its status, None when killed after `timeout`; what it said on stderr)."""
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            command, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired:
+        return None, ""
+    except OSError as error:  # not executable, not a program for this machine
+        raise RuntimeFailed(f"cannot run iree-run-module: {error.strerror or error}") from error
+    return done.returncode, done.stderr.decode(errors="replace")
 
 
 def _compile(

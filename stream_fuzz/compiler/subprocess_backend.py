@@ -59,6 +59,33 @@ def iree_compile_beside(iree_opt: str | Path) -> Path:
     return path
 
 
+def iree_run_module_beside(iree_opt: str | Path) -> Path | None:
+    """The native `iree-run-module` of the same release as a given `iree-opt` (another release's runtime
+    refuses its modules: "bytecode version mismatch"), or None when there is none: in the same folder (a
+    build tree's `tools/`), else where a release's Python packages put it, the `iree-base-runtime`
+    installed with that compiler (`iree/compiler/_mlir_libs/iree-opt` ->
+    `iree/_runtime_libs/iree-run-module`). The one place that knows; `corpus/lit.cfg.py` asks it too."""
+    opt = Path(iree_opt).absolute()
+    candidates = [opt.with_name("iree-run-module")]
+    for where in dict.fromkeys((opt, opt.resolve())):
+        if len(where.parents) > 2:
+            candidates.append(where.parents[2] / "_runtime_libs" / "iree-run-module")
+    for path in candidates:
+        if path.is_file() and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def native_iree_run_module() -> Path | None:
+    """The native `iree-run-module` of the installed `iree-base-runtime` (the `runtime` extra), or None."""
+    try:
+        import iree.runtime
+    except ImportError:
+        return None
+    path = Path(iree.runtime.__file__).resolve().parents[1] / "_runtime_libs" / "iree-run-module"
+    return path if path.is_file() and os.access(path, os.X_OK) else None
+
+
 def find_iree_opt(path: str) -> Path:
     """Accept a path to `iree-opt`, to `iree-compile` (its sibling `iree-opt` is used), or a directory.
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz import corpus as corpus_module
-from stream_fuzz.checklines import witnessing_lines
+from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import CompilerInfo, resolve_pipeline
 from stream_fuzz.corpus import Corpus, MalformedEntry, read_entry
 from stream_fuzz.filecheck import run_filecheck
@@ -21,6 +21,8 @@ from stream_fuzz.judge import Judge
 from stream_fuzz.replay import AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE, replay_paths
 from tests.conftest import CORPUS, corpus_witness
 from tests.oracles.conftest import PROGRAMS
+
+CORRECT_OUTPUTS = Path(__file__).resolve().parent / "correct_outputs"
 
 SEED = (PROGRAMS / "seed_tp4_fanout.mlir").read_text()
 ALLOCATION = resolve_pipeline("allocation")
@@ -216,8 +218,9 @@ def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
     real: Judge, tmp_path: Path
 ) -> None:
     """No line on the final output can state a clobbered read (the bytes are wrong, the IR looks fine):
-    the entry a campaign writes prints the async IR where the worker read it and runs the oracle on it,
-    so lit fails on the buggy compiler (XFAIL for an open entry), not passes."""
+    the entry a campaign writes prints the async IR where the worker read it and FileChecks it with lines
+    made from the violation (only IREE's tools and FileCheck: the entry is pastable), so lit fails on the
+    buggy compiler (XFAIL for an open entry), not passes."""
     program = corpus_witness("async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write", 0)
     stream = resolve_pipeline("stream")
     verdict = real.judge(program, stream)
@@ -228,12 +231,72 @@ def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
     assert path is not None
     text = path.read_text()
     assert "--mlir-print-ir-before=iree-stream-verify-lowering-to-async" in text
-    assert "stream-fuzz check --no-compile --async-ir %t" in text
+    assert "// RUN: FileCheck --strict-whitespace %s --input-file %t" in text
+    assert "// CHECK-NOT:   %[[W]]" in text
+    assert not [line for line in text.splitlines() if line.startswith("// RUN:") and "stream-fuzz" in line]
     shutil.copy(CORPUS / "lit.cfg.py", folder / "lit.cfg.py")
     lit = str(Path(sys.executable).parent / "lit")
     done = subprocess.run([lit, "-a", str(path)], capture_output=True, text=True, timeout=300)
     assert f"XFAIL: stream-fuzz corpus :: {path.name}" in done.stdout, done.stdout[-3000:]
-    assert "async/clobbered-read" in done.stdout  # failed because the oracle named the read
+    assert "CHECK-NOT: excluded string found in input" in done.stdout  # a use after the in-place write
+
+
+_FLAT_CLOBBER = """module {
+  util.global private @d0 : !hal.device
+  util.func public @main() {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c7_i32 = arith.constant 7 : i32
+    %0 = stream.async.splat on(#hal.device.affinity<@d0>) %c7_i32 : i32 -> !stream.resource<*>{%c16}
+    %1 = stream.async.fill %c7_i32, %0[%c0 to %c4 for %c4] : i32 -> %0 as !stream.resource<*>{%c16}
+    %2 = stream.async.slice %0[READ] : !stream.resource<*>{%c16} -> !stream.resource<*>{%c4}
+    %3 = util.optimization_barrier %1 : !stream.resource<*>
+    %4 = util.optimization_barrier %2 : !stream.resource<*>
+    util.return
+  }
+}
+"""
+
+
+def _moved_above(text: str, line_start: str, above: str) -> str:
+    lines = text.splitlines()
+    moved = lines.pop(next(i for i, line in enumerate(lines) if line.lstrip().startswith(line_start)))
+    lines.insert(next(i for i, line in enumerate(lines) if line.lstrip().startswith(above)), moved)
+    return "\n".join(lines) + "\n"
+
+
+def test_clobber_check_lines_state_that_the_overwritten_storage_is_not_used_after_its_writer(
+    real: Judge,
+) -> None:
+    """The lines a clobber entry gets fail on the clobbered IR and pass on correct ones: the reader before
+    the writer, the writer given a copy, and (in regions) the read moved into the writer's partition. A
+    read of bytes the write left alone is no clobber: no lines."""
+    faulty = _FLAT_CLOBBER.replace("READ", "%c0 to %c4")
+    checks = clobber_lines(real.check_output(faulty, async_ir=True).violations)
+    assert checks, "no lines for a clobbered read"
+    assert not run_filecheck("\n".join(checks) + "\n", faulty, True)[0]
+    reader_first = _moved_above(faulty, "%2 = stream.async.slice", "%1 = stream.async.fill")
+    copied = faulty.replace(
+        "%1 = stream.async.fill %c7_i32, %0[%c0 to %c4 for %c4] : i32 -> %0 as",
+        "%9 = stream.async.clone %0 : !stream.resource<*>{%c16} -> !stream.resource<*>{%c16}\n"
+        "    %1 = stream.async.fill %c7_i32, %9[%c0 to %c4 for %c4] : i32 -> %9 as",
+    )
+    for fixed in (reader_first, copied):
+        assert finding_from(real.check_output(fixed, async_ir=True)) is None
+        assert run_filecheck("\n".join(checks) + "\n", fixed, True)[0], fixed
+    disjoint = _FLAT_CLOBBER.replace("READ", "%c8 to %c16")
+    assert clobber_lines(real.check_output(disjoint, async_ir=True).violations) == []
+    # Across partitions: the storage is named where the writer's execute captures it.
+    name = "one-pass/async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write"
+    entry = read_entry(CORPUS / f"{name}.mlir")
+    partitioned = real.judge(entry.text, entry.pipeline, async_output=True).result.output or ""
+    checks = clobber_lines(real.check_output(partitioned, async_ir=True).violations)
+    assert any("stream.async.execute" in line for line in checks), checks
+    assert not run_filecheck("\n".join(checks) + "\n", partitioned, True)[0]
+    fixed = (CORRECT_OUTPUTS / name / "read-in-the-partition-before-the-fill.mlir").read_text()
+    assert run_filecheck("\n".join(checks) + "\n", fixed, True)[0]
 
 
 def test_marking_nothing_shrunk_needs_no_corpus_folder(tmp_path: Path) -> None:

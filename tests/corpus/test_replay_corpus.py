@@ -29,6 +29,7 @@ from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.replay import AS_RECORDED, EXPECTED, replay_entry
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus"
+CORRECT_OUTPUTS = Path(__file__).resolve().parent / "correct_outputs"  # test_checks_accept_correct_outputs.py
 ENTRIES = sorted(CORPUS.glob("*.mlir")) + sorted(CORPUS.glob("one-pass/*.mlir"))  # and one-pass reproducers
 TIMEOUT_S = 10  # entries compile in milliseconds; a hang (a timeout entry) must not hold the suite
 
@@ -37,6 +38,11 @@ TIMEOUT_S = 10  # entries compile in milliseconds; a hang (a timeout entry) must
 def judge() -> Iterator[Judge]:
     with Judge(timeout=TIMEOUT_S) as pinned:
         yield pinned
+
+
+def _correct_outputs(entry: Entry) -> list[Path]:
+    folder = CORRECT_OUTPUTS / entry.path.relative_to(CORPUS).with_suffix("")
+    return sorted(folder.glob("*.mlir"))
 
 
 def _entries() -> list[ParameterSet]:
@@ -87,11 +93,31 @@ def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int,
     finding = finding_from(verdict)
     assert finding is not None and finding.signature in entry.signatures
     if entry.async_output:
-        # A one-pass clobbered read: the pass's input is valid async IR (no value read after an op wrote it
-        # in place), so the pass leaving it as it is repairs it; the CHECK lines hold on that, not on the bug.
-        fixed = judge.judge(program, "builtin.module()").result.output or ""
-        assert finding_from(judge.check_output(fixed, program, async_ir=True)) is None, "the input is already wrong"
+        # A one-pass clobbered read. Its input is valid async IR (no value read after an op wrote it in
+        # place), except before copy-on-write, whose input may tie an op to a value still read: making that
+        # safe is the pass's job. The CHECK lines fail on the bug and hold on every stored correct output of
+        # the pass, each free of clobbered reads by the oracle too.
+        if "materialize-copy-on-write" not in entry.pipeline:
+            unchanged = judge.judge(program, "builtin.module()").result.output or ""
+            verdict = judge.check_output(unchanged, program, async_ir=True)
+            assert finding_from(verdict) is None, "the input is already wrong"
         assert not run_filecheck(checks, faulty)[0], "the CHECK lines pass on the faulty output"
+        assert len(entry.programs) == 1, (
+            "a one-pass file has one program: its correct outputs are whole outputs"
+        )
+        repaired = _correct_outputs(entry)
+        assert len(repaired) >= 2, (
+            f"{entry.path.name}: fewer than two correct outputs under {CORRECT_OUTPUTS.name}"
+        )
+        for output in repaired:
+            fixed = output.read_text()
+            found = finding_from(judge.check_output(fixed, program, async_ir=True))
+            assert found is None, (
+                f"{output.name}: the oracle finds {found and found.title} in a correct output"
+            )
+            passed, complaint = run_filecheck(checks, fixed, strict)
+            assert passed, f"{output.name}: {complaint}"
+        return
     elif finding.kind == "bad-output":
         # What is wrong is that the output does not read back (the RUN line parses it again); repaired, it
         # reads back and the CHECK lines hold.

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from stream_fuzz.compiler.subprocess_backend import native_iree_compile, native_iree_opt
 from tests.conftest import CORPUS, ROOT
 
 pytestmark = pytest.mark.slow
@@ -48,9 +49,19 @@ def test_without_the_runtime_l3_checks_placement_and_says_so_once(tmp_path: Path
 
 
 def test_without_the_runtime_lit_marks_l3_entries_unsupported(tmp_path: Path) -> None:
+    # The compiler as a folder of scripts (a build folder without the runtime's tools): the pinned wheel's
+    # iree-opt has this environment's iree-run-module beside it, which lit would find and use.
+    build = tmp_path / "build"
+    build.mkdir()
+    for tool, path in (("iree-opt", native_iree_opt()), ("iree-compile", native_iree_compile())):
+        (build / tool).write_text(f'#!/bin/sh\nexec {path} "$@"\n')
+        (build / tool).chmod(0o755)
     lit = Path(sys.executable).parent / "lit"
     done = subprocess.run(
-        [str(lit), "-v", str(L3_ENTRY), "-D", f"exec_root={tmp_path / 'lit'}"],
+        [
+            str(lit), "-v", str(L3_ENTRY), "-D", f"exec_root={tmp_path / 'lit'}",
+            "-D", f"iree_opt={build / 'iree-opt'}",
+        ],
         capture_output=True, text=True, timeout=300, env=without_runtime(tmp_path), check=False,
     )  # fmt: skip
     assert "UNSUPPORTED" in done.stdout, done.stdout + done.stderr

@@ -11,6 +11,7 @@ import pytest
 
 from stream_fuzz.checklines import witnessing_lines
 from stream_fuzz.corpus import Corpus, code_lines, read_entry
+from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.findings import finding_from
 from stream_fuzz.issue_draft import ReleaseResult, draft_issue
 from stream_fuzz.judge import Judge
@@ -64,6 +65,12 @@ def test_a_real_clobbered_read_is_reduced_under_the_pass_that_breaks_it(real: Ju
     assert reduction.finding.rules and reduction.finding.rules[0].id == "async/clobbered-read"
     # The input does not already break the rule: the pass does.
     assert not [v for v in real.check_output(reduction.program, async_ir=True).violations]
+    # Its RUN lines run only IREE's tools and FileCheck, whose lines reject the pass's clobbered output.
+    text = reduction.entry_text("the pinned compiler")
+    assert "| FileCheck --strict-whitespace %s" in text
+    assert not [line for line in text.splitlines() if "RUN: stream-fuzz" in line]
+    checks = "\n".join(line for line in text.splitlines() if line.startswith("// CHECK")) + "\n"
+    assert not run_filecheck(checks, reduction.output or "", strict_whitespace=True)[0]
 
 
 def test_an_entry_that_no_longer_fails_is_not_reduced(real: Judge) -> None:

@@ -1,0 +1,28 @@
+// hand repair: iree-opt 3.13.0's output of this program with every stream.async result passed through util.optimization_barrier (an identity: the same program), which keeps the faulty rewrite from applying
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @main(%arg0: !hal.buffer_view, %arg1: !hal.buffer_view) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %0 = stream.tensor.import on(#hal.device.affinity<@d0>) %arg0 : !hal.buffer_view -> tensor<16xi8> in !stream.resource<external>{%c16}
+    %1 = stream.tensor.import on(#hal.device.affinity<@d0>) %arg1 : !hal.buffer_view -> tensor<16xi8> in !stream.resource<external>{%c16}
+    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.optimal<[#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>, #hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>]>) : !stream.resource<transient>{%c16} => !stream.timepoint
+    %2 = stream.cmd.execute on(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) await(%result_timepoint) => with(%0 as %arg2: !stream.resource<external>{%c16}, %result as %arg3: !stream.resource<transient>{%c16}) {
+      stream.cmd.invalidate from(#hal.device.affinity<@d0>) %arg2[%c0 for %c16] : !stream.resource<external>{%c16}
+      stream.cmd.copy %arg2[%c0], %arg3[%c0], %c16 : !stream.resource<external>{%c16} -> !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    %3 = stream.timepoint.await %2 => %result : !stream.resource<transient>{%c16}
+    %4 = util.optimization_barrier %3 : !stream.resource<transient>
+    %result_0, %result_timepoint_1 = stream.resource.alloca uninitialized on(#hal.device.optimal<[#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>, #hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>]>) : !stream.resource<transient>{%c16} => !stream.timepoint
+    %5 = stream.cmd.execute on(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) await(%result_timepoint_1) => with(%1 as %arg2: !stream.resource<external>{%c16}, %result_0 as %arg3: !stream.resource<transient>{%c16}) {
+      stream.cmd.invalidate from(#hal.device.affinity<@d0>) %arg2[%c0 for %c16] : !stream.resource<external>{%c16}
+      stream.cmd.copy %arg2[%c0], %arg3[%c0], %c16 : !stream.resource<external>{%c16} -> !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    %6 = stream.timepoint.await %5 => %result_0 : !stream.resource<transient>{%c16}
+    %7 = util.optimization_barrier %6 : !stream.resource<transient>
+    %8 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %4 : !stream.resource<transient>
+    %9 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %7 : !stream.resource<transient>
+    util.return
+  }
+}

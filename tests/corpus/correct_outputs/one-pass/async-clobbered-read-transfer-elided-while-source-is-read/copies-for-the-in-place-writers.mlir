@@ -1,0 +1,33 @@
+// hand repair: each in-place writer gets a private copy and the other copy is elided: in @main @add_one writes a clone of %0 (the same-device transfer as a clone), so @sub still reads the splat; in @stale_last_use the transfer is elided and the clone kept, so the 7-fill writes the clone and the slice reads %1 as filled with 5s. Correct: no value is read after an in-place write of it.
+module attributes {stream.topology = #hal.device.topology<links = [(@d0 -> @d0 = {unified_memory = true})]>} {
+  util.global private @d0 : !hal.device
+  util.func public @main() {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c1234_i32 = arith.constant 1234 : i32
+    %0 = stream.async.splat on(#hal.device.affinity<@d0>) %c1234_i32 : i32 -> !stream.resource<*>{%c16}
+    %1 = stream.async.clone on(#hal.device.affinity<@d0>) %0 : !stream.resource<*>{%c16} -> !stream.resource<*>{%c16}
+    %2 = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@add_one(%1[%c0 to %c16 for %c16], %0[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}, !stream.resource<*>{%c16}) -> %1{%c16}
+    %3 = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@sub(%2[%c0 to %c16 for %c16], %0[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}, !stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
+    %4 = util.optimization_barrier %3 : !stream.resource<*>
+    util.return
+  }
+  util.func public @stale_last_use() {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c5_i32 = arith.constant 5 : i32
+    %c7_i32 = arith.constant 7 : i32
+    %0 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %1 = stream.async.fill on(#hal.device.affinity<@d0>) %c5_i32, %0[%c0 to %c4 for %c4] : i32 -> %0 as !stream.resource<*>{%c16}
+    %2 = stream.async.clone on(#hal.device.affinity<@d0>) %1 : !stream.resource<*>{%c16} -> !stream.resource<*>{%c16}
+    %3 = stream.async.fill on(#hal.device.affinity<@d0>) %c7_i32, %2[%c0 to %c8 for %c8] : i32 -> %2 as !stream.resource<*>{%c16}
+    %4 = stream.async.slice on(#hal.device.affinity<@d0>) %1[%c0 to %c8] : !stream.resource<*>{%c16} -> !stream.resource<*>{%c8}
+    %5 = util.optimization_barrier %3 : !stream.resource<*>
+    %6 = util.optimization_barrier %4 : !stream.resource<*>
+    util.return
+  }
+}
+
