@@ -27,6 +27,7 @@ import numpy as np
 from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
+from stream_fuzz import interrupts
 from stream_fuzz.attribution import WitnessProver
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
@@ -489,6 +490,8 @@ class Campaign:
             if self._deadline is not None and time.monotonic() >= self._deadline:
                 raise BudgetExhausted
             self._check_shrink_time(level)
+            if interrupts.pending() is not None:  # an interrupt Python swallowed: raise it again
+                raise KeyboardInterrupt
             try:
                 failing = self.evaluate(program)
             except Exception as error:
@@ -506,6 +509,8 @@ class Campaign:
             if self._deadline is not None and time.monotonic() >= self._deadline:
                 raise BudgetExhausted
             self._check_shrink_time("l3")
+            if interrupts.pending() is not None:  # an interrupt Python swallowed: raise it again
+                raise KeyboardInterrupt
             try:
                 failing = self.evaluate_l3(*drawn)
             except Exception as error:

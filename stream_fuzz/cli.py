@@ -463,6 +463,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         writable_file(Path(args.output), "-o")
     if args.write_drafts:
         writable_folder(Path(args.write_drafts), "--write-drafts")
+    _check_compilers(args.iree_opt or [], timeout or DEFAULT_TIMEOUT_S)
     try:
         tools = find_tools(Path(args.iree_opt[0]) if args.iree_opt else None)
     except (CompilerNotFound, FileNotFoundError) as error:
@@ -519,10 +520,7 @@ def _report_reduced(args: argparse.Namespace) -> int:
         writable_file(Path(args.output), "-o")
     timeout = _positive(args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S, "--timeout")
     budget = _positive(args.budget, "--budget")
-    for path in args.iree_opt or []:  # before the reduction: a broken or unknown compiler is no row
-        with Judge(path, timeout=timeout) as other:
-            preflight(other, ("l2",))
-            identified(other.compiler_info)
+    _check_compilers(args.iree_opt or [], timeout)  # before the reduction
     with Judge(timeout=timeout) as pinned:
         try:
             reduction = reduce_entry(entry, pinned, budget_s=budget)
@@ -546,6 +544,15 @@ def _report_reduced(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_OK
+
+
+def _check_compilers(paths: list[str], timeout: float) -> None:
+    """`report --iree-opt`: each compiler compiles the known-good program and names its release, or it is
+    a setup error (exit 2), never a row of garbage in the draft."""
+    for path in paths:
+        with Judge(path, timeout=timeout) as other:
+            preflight(other, ("l2",))
+            identified(other.compiler_info)
 
 
 def _who(judge: Judge) -> str:
@@ -1333,6 +1340,7 @@ _TERMINATED = False
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     global _TERMINATED
     _TERMINATED = True
+    interrupts.remember(signum)  # raised again at the next program if Python swallows this one
     raise Terminated
 
 
@@ -1362,6 +1370,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     _TERMINATED = False
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     interrupts.release()  # SIGINT raises again; one held while importing is raised below
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int is signal.default_int_handler:  # and is remembered, as SIGTERM is
+        signal.signal(signal.SIGINT, interrupts.raise_and_remember)
     _hypothesis_out_of_the_working_directory()
     try:
         args = build_parser().parse_args(argv)
@@ -1399,6 +1410,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if previous_int is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous_int)
+        interrupts.forget()
 
 
 if __name__ == "__main__":

@@ -48,6 +48,17 @@ def release() -> int | None:
     return _held[0] if _held else None
 
 
+def remember(signum: int) -> None:
+    _held.append(signum)
+
+
+def raise_and_remember(signum: int, frame: FrameType | None) -> None:
+    """SIGINT while a campaign runs: KeyboardInterrupt, remembered too (`pending()`), so that one Python
+    swallows (raised inside a garbage-collector callback, say) is raised again at the next program."""
+    _held.append(signum)
+    raise KeyboardInterrupt
+
+
 def pending() -> int | None:
     """The first signal held, if any (it stays held: the command raises it where it reports)."""
     return _held[0] if _held else None

@@ -128,7 +128,7 @@ def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue)
     # imported (`interrupts`): from here SIGINT stops the campaign and SIGTERM kills (the parent's last word).
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     held = interrupts.release()
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, interrupts.raise_and_remember)
     if held is not None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         messages.put(("done", index, Stats(interrupted=True)))
