@@ -5,6 +5,14 @@ Hypothesis draws programs, the judge compiles and checks each one, and a finding
 replaces the entry. Each signature raises its own exception class, so Hypothesis shrinks distinct bugs
 separately instead of sliding from one to another. A finding whose signature is already in the corpus
 as `open` (or `not-a-bug`) is known: it is counted and does not fail the run.
+
+Shrinking is capped so that exploration keeps the budget: with a time budget, shrinking takes at most
+`SHRINK_SHARE` of it, split evenly between the levels fuzzed (`Campaign.shrink_allowance`). Hypothesis has
+no setting for a shrink time limit (its own is a fixed 300 s per run), so the campaign enforces one around
+it: the time from a chunk's first raised finding to the chunk's end counts as shrinking, and when a level's
+allowance is spent the test function raises `ShrinkTimeUp`, which ends that Hypothesis run at once. Its
+entries stay `shrunk: no` for a later campaign. From then on that level's chunks run without Hypothesis's
+shrink phase and raise nothing: new findings are written (`shrunk: no`) and counted, and generation goes on.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import numpy as np
 from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
+from stream_fuzz import interrupts
 from stream_fuzz.attribution import WitnessProver
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
@@ -53,6 +62,9 @@ CAMPAIGN_SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
     print_blob=True,
 )
+# The most of a campaign's time budget shrinking may take (split evenly between its levels); the rest is
+# exploration. A third: a finding is worth little unshrunk, but one that is never drawn is worth nothing.
+SHRINK_SHARE = 1 / 3
 CHUNK = 50  # examples per Hypothesis run; each run gets its own seed and, with --level all, alternates level
 # An L3 program takes ~0.8 s (two compiles and a run), an L1 program ~30 ms: smaller chunks keep
 # `--level all`'s time shares even and a budget's end close.
@@ -78,6 +90,8 @@ class FindingRecord:
     generator_defect: bool = False
     # With a fleet: whose it is when another machine found it first ("held by host#2/w0", ...).
     fleet: str = ""
+    # A `fixed` entry's signature met again: the bug is back. Always fails the run, whatever --fail-on.
+    regression: bool = False
 
 
 @dataclass
@@ -91,6 +105,10 @@ class Stats:
     executed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
     # Seconds each level took (its share of `--level all`'s time).
     level_s: dict[str, float] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0.0))
+    # Of level_s, the seconds spent shrinking (capped: `SHRINK_SHARE`).
+    shrink_s: dict[str, float] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0.0))
+    # Signatures whose entry was written but not shrunk (the cap, or the budget, ran out): `shrunk: no`.
+    unshrunk: set[str] = field(default_factory=set)
     # What the compiler did, per level: output label -> programs showing it (`oracles.behaviour`).
     behaviour: dict[str, Counter[str]] = field(default_factory=lambda: {level: Counter() for level in LEVELS})
     findings: dict[str, FindingRecord] = field(default_factory=dict)
@@ -113,9 +131,11 @@ class Stats:
             self.compiled[level] += other.compiled[level]
             self.executed[level] += other.executed[level]
             self.level_s[level] += other.level_s[level]
+            self.shrink_s[level] += other.shrink_s[level]
             self.behaviour[level].update(other.behaviour[level])
         for key in self.timing:
             self.timing[key] += other.timing.get(key, 0.0)
+        self.unshrunk |= other.unshrunk
         self.runtime_missing = self.runtime_missing or other.runtime_missing
         self.fleet_offline = self.fleet_offline or other.fleet_offline
         for signature, record in other.findings.items():
@@ -124,6 +144,7 @@ class Stats:
                 mine.hits += record.hits
                 mine.new = mine.new or record.new
                 mine.fails = mine.fails or record.fails
+                mine.regression = mine.regression or record.regression
                 mine.fleet = "" if mine.new else mine.fleet or record.fleet
         self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
         self.interrupted = self.interrupted or other.interrupted
@@ -132,6 +153,11 @@ class Stats:
 class BudgetExhausted(BaseException):
     """Raised inside a Hypothesis run to end it when time is up. A BaseException, so Hypothesis does not
     take it for a failing example and shrink it; findings are already on disk."""
+
+
+class ShrinkTimeUp(BaseException):
+    """Raised inside a Hypothesis run that is shrinking when its level's shrink allowance is spent: ends
+    that run (not the campaign). A BaseException for the same reason as `BudgetExhausted`."""
 
 
 class DriverFailure(BaseException):
@@ -171,6 +197,7 @@ class Campaign:
     l3_execute: bool = True  # off: L3 compiles and checks placement only (the runtime cannot run its modules)
     iree_run_module: str | None = None  # L3 runs programs with this binary (None: iree-base-runtime)
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
+    shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
     witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
 
     def __post_init__(self) -> None:
@@ -181,6 +208,10 @@ class Campaign:
         # Signatures whose shrink finished in an earlier run of this campaign: later hits are counted, not
         # shrunk again (a frequent new bug would otherwise be shrunk in every chunk it shows up in).
         self._shrunk: set[str] = set()
+        # Seconds each level may spend shrinking (None: no limit, a campaign bounded by --examples only).
+        self.shrink_allowance: float | None = None
+        self._shrinking_since: float | None = None  # the current chunk raised its first finding then
+        self._chunk_level = ""
 
     def evaluate(self, program: Program) -> Finding | None:
         """Compile and check one program; record a finding in the corpus. Returns a finding to shrink
@@ -341,6 +372,7 @@ class Campaign:
         if record is None:
             # A fixed bug found again is a regression; a bug another machine found is that machine's.
             new = (known is None or known.status == "fixed") and meeting.state in ("mine", "offline")
+            regression = known is not None and known.status == "fixed"
             file = str(path or (known.path if known else ""))
             rule = finding.rules[0].id if finding.rules else ""
             severity = ", ".join(sorted(s.value for s in finding.severities))
@@ -351,20 +383,44 @@ class Campaign:
                 level,
                 file,
                 new,
-                fails=new and finding.fails(self.fail_on),
+                fails=regression or (new and finding.fails(self.fail_on)),
                 severity=severity,
                 message=(finding.details[0] if finding.details else finding.title)[:300],
                 first_at=self.stats.total,
                 generator_defect=generator_defect,
                 fleet=_fleet_note(meeting),
+                regression=regression,
             )
         elif not record.new and (meeting.state == "takeover" or not record.fleet):
             record.fleet = _fleet_note(meeting) or record.fleet  # a takeover stays the last word
         record.hits += 1
         if (record.new and signature not in self._shrunk) or unshrunk or holding:
+            if not self.may_shrink(level):  # written as found (`shrunk: no`); exploration goes on
+                if path is not None or unshrunk:
+                    self.stats.unshrunk.add(signature)
+                return None
+            if self._shrinking_since is None:
+                self._shrinking_since = time.monotonic()
             self._raised.add(signature)
             return finding
         return None
+
+    def shrink_spent(self, level: str) -> float:
+        """Seconds `level` has spent shrinking, the current chunk's shrinking included."""
+        spent = self.stats.shrink_s[level]
+        if self._shrinking_since is not None and level == self._chunk_level:
+            spent += time.monotonic() - self._shrinking_since
+        return spent
+
+    def may_shrink(self, level: str) -> bool:
+        if not self.shrink:
+            return False
+        return self.shrink_allowance is None or self.shrink_spent(level) < self.shrink_allowance
+
+    def _check_shrink_time(self, level: str) -> None:
+        """Inside the test function: end a Hypothesis run whose shrinking has spent the level's share."""
+        if self._shrinking_since is not None and not self.may_shrink(level):
+            raise ShrinkTimeUp
 
     def run(
         self,
@@ -380,6 +436,8 @@ class Campaign:
         started = time.monotonic()
         self._deadline = started + budget_s if budget_s else None
         levels = levels_of(level, takes_l3(self.judge.compiler_info))
+        if budget_s and self.shrink:
+            self.shrink_allowance = budget_s * self.shrink_share / len(levels)
         remaining = examples
         chunk_index = 0
         try:
@@ -431,14 +489,17 @@ class Campaign:
         def property_holds(program: Program) -> None:
             if self._deadline is not None and time.monotonic() >= self._deadline:
                 raise BudgetExhausted
+            self._check_shrink_time(level)
+            if interrupts.pending() is not None:  # an interrupt Python swallowed: raise it again
+                raise KeyboardInterrupt
             try:
                 failing = self.evaluate(program)
             except Exception as error:
-                raise DriverFailure(f"while judging a {level} program: {error!r}") from error
+                raise DriverFailure(f"while judging a {level} program: {_said(error)}") from error
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
-        self._drive(property_holds)
+        self._drive(property_holds, level)
 
     def _run_l3_chunk(self, size: int, chunk_seed: int) -> None:
         @self._chunk_settings("l3", size)
@@ -447,19 +508,27 @@ class Campaign:
         def property_holds(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> None:
             if self._deadline is not None and time.monotonic() >= self._deadline:
                 raise BudgetExhausted
+            self._check_shrink_time("l3")
+            if interrupts.pending() is not None:  # an interrupt Python swallowed: raise it again
+                raise KeyboardInterrupt
             try:
                 failing = self.evaluate_l3(*drawn)
             except Exception as error:
-                raise DriverFailure(f"while judging an l3 program: {error!r}") from error
+                raise DriverFailure(f"while judging an l3 program: {_said(error)}") from error
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
-        self._drive(property_holds)
+        self._drive(property_holds, "l3")
 
     def _chunk_settings(self, level: str, size: int) -> settings:
         """One chunk's settings. The target phase climbs toward what `steer_by_behaviour` measures; with a
         fleet, Hypothesis's examples are shared, and each chunk first replays what the fleet saved."""
-        phases = [Phase.generate, Phase.target, Phase.shrink] if self.shrink else [Phase.generate]
+        # Hypothesis's own switch: a level whose shrink allowance is spent runs without the shrink phase
+        # (and raises nothing; its findings are written as found).
+        if self.shrink and self.may_shrink(level):
+            phases = [Phase.generate, Phase.target, Phase.shrink]
+        else:
+            phases = [Phase.generate, Phase.target] if self.shrink else [Phase.generate]
         if self.fleet is None:
             return settings(CAMPAIGN_SETTINGS, max_examples=size, phases=phases)
         return settings(
@@ -469,15 +538,27 @@ class Campaign:
             database=self.fleet.examples(level),
         )
 
-    def _drive(self, property_holds: Callable[[], None]) -> None:
+    def _drive(self, property_holds: Callable[[], None], level: str) -> None:
         """Run one chunk's Hypothesis test; findings are recorded already, shrunk ones marked so."""
         self._raised = set()
+        self._shrinking_since, self._chunk_level = None, level
         try:
-            property_holds()
-        except FindingFailure:
-            pass  # recorded (and shrunk) already
-        except BaseExceptionGroup as group:  # several distinct bugs in one run (or a flaky one)
-            _raise_what_is_not_a_finding(group)
+            try:
+                property_holds()
+            except FindingFailure:
+                pass  # recorded (and shrunk) already
+            except BaseExceptionGroup as group:  # several distinct bugs in one run (or a flaky one)
+                _raise_what_is_not_a_finding(group)
+        except ShrinkTimeUp:  # this level's shrink allowance is spent: its entries stay `shrunk: no`
+            self.stats.unshrunk |= self._raised
+            return
+        except BudgetExhausted:
+            self.stats.unshrunk |= self._raised
+            raise
+        finally:
+            if self._shrinking_since is not None:
+                self.stats.shrink_s[level] += time.monotonic() - self._shrinking_since
+                self._shrinking_since = None
         # Reached only when Hypothesis finished: a budget running out mid-shrink skips this, and the
         # entries keep `shrunk: no` for the next campaign (or `stream-fuzz shrink`) to go on with.
         if self.shrink:
@@ -495,6 +576,13 @@ class Campaign:
         external = self.judge.external
         for signature in signatures:
             note_witness(self.corpus.written.get(signature), str(external.binary) if external else None)
+
+
+def _said(error: Exception) -> str:
+    """An error in one line; an I/O error (a full disk under the corpus) names its file."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
+    return repr(error)
 
 
 def _fleet_note(meeting: Meeting) -> str:
@@ -523,7 +611,7 @@ def _raise_what_is_not_a_finding(group: BaseExceptionGroup) -> None:
     _, rest = group.split(FindingFailure)
     if rest is None:
         return
-    for kind in (KeyboardInterrupt, DriverFailure, BudgetExhausted):
+    for kind in (KeyboardInterrupt, DriverFailure, BudgetExhausted, ShrinkTimeUp):
         matched, _ = rest.split(kind)
         if matched is not None:
             raise _first_leaf(matched) from None

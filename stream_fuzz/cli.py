@@ -5,6 +5,7 @@ Exit codes shared by every subcommand:
   1  a finding: new findings that fail the run, violations, a rejected or crashed compile, a replay surprise
   2  bad input or setup: a usage error, a missing or broken compiler, an unwritable path, a malformed entry
   3  the run could not complete: a worker died, a report could not be written, a bug in stream-fuzz
+  4  replay: some entries cannot run here (an L3 entry without a runtime that executes it), none surprising
   130, 143  interrupted by SIGINT or SIGTERM (a campaign still prints its summary and writes its reports)
   141  the reader of stdout went away (e.g. `stream-fuzz stats | head`)
 """
@@ -25,12 +26,23 @@ from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
+# Imported first by the package: when this is the command, a SIGINT/SIGTERM during the heavy imports
+# below (1-3 s) is held and raised where a campaign can still write its reports.
+from stream_fuzz import interrupts
 from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
-from stream_fuzz.campaign import levels_of
-from stream_fuzz.compiler import CompilerNotFound, Outcome, UnknownPipeline, open_compiler, resolve_pipeline
+from stream_fuzz.campaign import Stats, levels_of
+from stream_fuzz.compiler import (
+    CompilerInfo,
+    CompilerNotFound,
+    Outcome,
+    UnknownPipeline,
+    open_compiler,
+    resolve_pipeline,
+)
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
 from stream_fuzz.corpus import (
+    ONE_PASS_FOLDER,
     SPLIT,
     Corpus,
     Entry,
@@ -62,20 +74,39 @@ from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
 from stream_fuzz.matrix import matrix_table, run_matrix
 from stream_fuzz.oracles import Rule, Severity
 from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import SetupError, preflight, preflight_l3, writable_file, writable_folder
+from stream_fuzz.preflight import (
+    SetupError,
+    identified,
+    preflight,
+    preflight_l3,
+    writable_file,
+    writable_folder,
+)
 from stream_fuzz.progress import Progress
 from stream_fuzz.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
-from stream_fuzz.replay import PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
-from stream_fuzz.report import as_json, summary, write_json, write_junit
+from stream_fuzz.replay import CANNOT_RUN, PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
+from stream_fuzz.report import as_json, summary, write_json, write_junit, write_report
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 REPORT_TIMEOUT_S = 120.0  # one RUN command of a draft's reproducer
 REPORT_TIMEOUT_HANG_S = 20.0  # ... of a timeout entry, whose bug is the hang (as corpus/lit.cfg.py's limit)
 EXIT_SIGINT, EXIT_SIGTERM, EXIT_BROKEN_PIPE = 130, 143, 141
+EXIT_CANNOT_RUN = 4  # replay: entries this setup cannot execute (and no surprise)
 
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
+
+
+class ReportNotWritten(Exception):
+    """A report or output file could not be written late in a command (a full disk): exit status 3."""
+
+
+def _write_file(path: Path, text: str, option: str) -> None:
+    try:
+        write_report(path, text)
+    except OSError as error:
+        raise ReportNotWritten(f"could not write {option} {path}: {error.strerror or error}") from error
 
 
 class Terminated(KeyboardInterrupt):
@@ -342,11 +373,13 @@ def cmd_reduce(args: argparse.Namespace) -> int:
         print(f"{path.name}: {why}, and its witness is as small as it gets: nothing written", file=sys.stderr)
         return EXIT_OK
     text = reduction.entry_text(f"{compiler.version} ({compiler.backend})")
+    if args.output != "-" and target.is_file():
+        text = _keep_one_pass_human_lines(target, text)
     if args.output == "-":
         sys.stdout.write(text)
     else:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        _write_file(target, text, "-o" if args.output else "the one-pass file")
     where = "stdout" if args.output == "-" else str(target)
     print(
         f"{path.name}: {reduction.stage.name}, {code_lines(reduction.before)} -> {reduction.lines} lines of"
@@ -354,6 +387,48 @@ def cmd_reduce(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return EXIT_OK
+
+
+def _header_groups(text: str) -> tuple[list[tuple[str, list[str]]], int]:
+    """An entry's header as (key, lines) groups (a key's continuation lines with it), and the index of
+    the line the header ends at (`// what was found`, a RUN line or the program)."""
+    lines = text.splitlines()
+    groups: list[tuple[str, list[str]]] = []
+    end = len(lines)
+    for index, line in enumerate(lines[1:], 1):
+        if not line.startswith("//") or line.startswith(("// RUN:", "// what was found")):
+            end = index
+            break
+        match = re.match(r"^//\s*([A-Za-z][\w -]*?)\s*:", line)
+        if match and not line.startswith("//  "):
+            groups.append((match[1].strip().lower(), [line]))
+        elif groups:
+            groups[-1][1].append(line)
+    return groups, end
+
+
+def _keep_one_pass_human_lines(target: Path, new: str) -> str:
+    """`reduce` over an existing one-pass file: the new header, the old file's status, and every old
+    header line the reducer does not write (releases, correct outputs, triage, ...), so no human line is
+    lost. A file that does not read as an entry is left to the caller's overwrite check."""
+    try:
+        old = target.read_text()
+    except (OSError, UnicodeDecodeError):
+        return new
+    if not old.lower().startswith("// stream-fuzz finding:"):
+        return new
+    old_groups, _ = _header_groups(old)
+    new_groups, end = _header_groups(new)
+    old_of = dict(old_groups)
+    written = {key for key, _ in new_groups}
+    merged = [
+        (key, old_of["status"] if key == "status" and "status" in old_of else lines)
+        for key, lines in new_groups
+    ]
+    merged += [(key, lines) for key, lines in old_groups if key not in written]
+    new_lines = new.splitlines()
+    header = [line for _, lines in merged for line in lines]
+    return "\n".join([new_lines[0], *header, *new_lines[end:]]) + "\n"
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -388,6 +463,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         writable_file(Path(args.output), "-o")
     if args.write_drafts:
         writable_folder(Path(args.write_drafts), "--write-drafts")
+    _check_compilers(args.iree_opt or [], timeout or DEFAULT_TIMEOUT_S)
     try:
         tools = find_tools(Path(args.iree_opt[0]) if args.iree_opt else None)
     except (CompilerNotFound, FileNotFoundError) as error:
@@ -403,7 +479,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             write_atomically(target, text)
             print(f"stream-fuzz report: wrote {target} ({took:.1f} s)", file=sys.stderr)
         elif args.output:
-            Path(args.output).write_text(text)
+            _write_file(Path(args.output), text, "-o")
             print(f"stream-fuzz report: wrote {args.output} ({took:.1f} s)", file=sys.stderr)
         else:
             sys.stdout.write(text)
@@ -444,6 +520,7 @@ def _report_reduced(args: argparse.Namespace) -> int:
         writable_file(Path(args.output), "-o")
     timeout = _positive(args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S, "--timeout")
     budget = _positive(args.budget, "--budget")
+    _check_compilers(args.iree_opt or [], timeout)  # before the reduction
     with Judge(timeout=timeout) as pinned:
         try:
             reduction = reduce_entry(entry, pinned, budget_s=budget)
@@ -462,11 +539,20 @@ def _report_reduced(args: argparse.Namespace) -> int:
             releases.append(ReleaseResult(_who(other), replay_entry(entry, other), clobber))
     text = draft_issue(entry, reduction, releases)
     if args.output:
-        Path(args.output).write_text(text)
+        _write_file(Path(args.output), text, "-o")
         print(f"stream-fuzz report: wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return EXIT_OK
+
+
+def _check_compilers(paths: list[str], timeout: float) -> None:
+    """`report --iree-opt`: each compiler compiles the known-good program and names its release, or it is
+    a setup error (exit 2), never a row of garbage in the draft."""
+    for path in paths:
+        with Judge(path, timeout=timeout) as other:
+            preflight(other, ("l2",))
+            identified(other.compiler_info)
 
 
 def _who(judge: Judge) -> str:
@@ -522,8 +608,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "counts": counts,
             "entries": [r.to_json() for r in results],
         }
-        write_json(Path(args.json), data)
-    return EXIT_FINDING if any(r.surprising for r in results) else EXIT_OK
+        _write_file(Path(args.json), json.dumps(data, indent=2) + "\n", "--json")
+    if any(r.surprising for r in results):
+        return EXIT_FINDING
+    cannot = sum(r.state == CANNOT_RUN for r in results)
+    if cannot:  # neither green nor a surprise: this setup could not tell
+        print(
+            f"stream-fuzz: {cannot} entr{'y' if cannot == 1 else 'ies'} could not be run here (see each "
+            "reason): replay them where the runtime can execute them",
+            file=sys.stderr,
+        )
+        return EXIT_CANNOT_RUN
+    return EXIT_OK
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -554,58 +650,48 @@ def cmd_run(args: argparse.Namespace) -> int:
         witness=args.shrink and not args.inject_fault and not args.inject_stream_fault,
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
-    # broken setup is ever reported as a compiler bug.
-    writable_folder(config.corpus, "corpus folder")
-    for option, value in (("--json", args.json), ("--junit", args.junit)):
-        if value:
-            writable_file(Path(value), option)
-    corpus = Corpus(config.corpus)
-    if corpus.malformed:
-        raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
+    # broken setup is ever reported as a compiler bug. A signal at any moment (even while Python was still
+    # importing: `interrupts`) still ends with the summary and the reports, for what was done.
+    info = CompilerInfo("unknown (interrupted before the compiler was asked)", args.iree_opt or "", "")
+    stats: Stats = Stats()
+    errors: list[str] = []
+    fuzzing_since: float | None = None
+    beat: MachineBeat | None = None
+    levels: tuple[str, ...] = ()
     try:
-        judge = Judge(args.iree_opt, timeout=timeout, post_hook=args.inject_fault)
-    except (ImportError, AttributeError) as error:
-        raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
-    with judge:
-        info = judge.compiler_info
-        levels = levels_of(args.level, takes_l3(info))
-        if args.level == "all" and "l3" not in levels:
-            print(f"stream-fuzz: no iree-compile beside {info.path}: all is l1 and l2 here", file=sys.stderr)
-        # --level l3 with no iree-compile beside --iree-opt: an error (CompilerNotFound) naming the path
-        iree_compile = l3_compiler_of(info) if "l3" in levels else None
-        runtime = l3_runtime_of(info, args.iree_run_module) if "l3" in levels else None
-        preflight(judge, tuple(level for level in levels if level != "l3"))
-    if "l3" in levels:
+        _raise_held()
+        info, config, levels = _set_up_run(args, config)
+        limits = [
+            f"budget {budget:.0f} s" if budget else "",
+            f"{args.examples} examples" if args.examples else "",
+        ]
+        print(
+            f"fuzzing {', '.join(levels)} against {info.version} with {workers} worker(s), seed {args.seed}, "
+            + " and ".join(limit for limit in limits if limit),
+            file=sys.stderr,
+        )
+        if args.db:  # last of the set-up: the fleet counts this machine as fuzzing from now on
+            config, beat = _join_fleet(args, config, workers)
+        progress = Progress(budget, elapsed_s=time.time() - started_at)  # the set-up counts, as in the budget
+        fuzzing_since = time.monotonic()
         try:
-            load_hook(args.inject_stream_fault)
-        except (ImportError, AttributeError, ValueError) as error:
-            raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
-        with FrontendCompiler(timeout, iree_compile=iree_compile, iree_run_module=runtime) as frontend:
-            why_not = preflight_l3(frontend)  # without the fault
-        config = replace(config, iree_run_module=str(runtime) if runtime else None)
-        if why_not:
-            print(why_not, file=sys.stderr)  # once, here: the workers only count
-            config = replace(config, l3_execute=False)
-    limits = [
-        f"budget {budget:.0f} s" if budget else "",
-        f"{args.examples} examples" if args.examples else "",
-    ]
-    print(
-        f"fuzzing {', '.join(levels)} against {info.version} with {workers} worker(s), seed {args.seed}, "
-        + " and ".join(limit for limit in limits if limit),
-        file=sys.stderr,
-    )
-    beat = None
-    if args.db:  # last of the set-up: the fleet counts this machine as fuzzing from now on
-        config, beat = _join_fleet(args, config, workers)
-    progress = Progress(budget, elapsed_s=time.time() - started_at)  # the set-up counts, as in the budget
-    try:
-        stats, errors = run_parallel(config, workers, lambda n, new, known: progress.update(n, new, known))
-    finally:
-        if beat is not None:
-            beat.stop()
-    progress.finish()
+            stats, errors = run_parallel(
+                config, workers, lambda n, new, known: progress.update(n, new, known)
+            )
+        finally:
+            if beat is not None:
+                beat.stop()
+        progress.finish()
+    except KeyboardInterrupt:  # before or while the workers started: report what was done (maybe nothing)
+        stats.interrupted = True
+        if fuzzing_since is not None and not stats.elapsed_s:
+            stats.elapsed_s = time.monotonic() - fuzzing_since
     print(summary(stats, info))
+    if stats.total == 0 and not stats.interrupted and not errors:
+        errors = [
+            "no program was judged: the budget ended during the set-up (the compiler's checks); a run "
+            "that judged nothing is not a pass: give a larger --budget"
+        ]
     extra: dict[str, object] = {"seed": args.seed, "workers": workers, "errors": errors}
     if "l3" in levels:  # what ran L3's programs: a binary, iree-base-runtime in process, or nothing
         extra["l3_runtime"] = (config.iree_run_module or "in-process") if config.l3_execute else None
@@ -621,6 +707,45 @@ def cmd_run(args: argparse.Namespace) -> int:
     if errors:  # a worker died or a report is missing: CI must notice, though the findings are kept
         return EXIT_INTERNAL
     return EXIT_FINDING if any(f.fails for f in stats.findings.values()) else EXIT_OK
+
+
+def _set_up_run(
+    args: argparse.Namespace, config: RunConfig
+) -> tuple[CompilerInfo, RunConfig, tuple[str, ...]]:
+    """`run`'s checks before the first program (each failure a `SetupError`/`UsageError`, exit 2)."""
+    writable_folder(config.corpus, "corpus folder")
+    for option, value in (("--json", args.json), ("--junit", args.junit)):
+        if value:
+            writable_file(Path(value), option)
+    corpus = Corpus(config.corpus)
+    if corpus.malformed:
+        raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
+    try:
+        judge = Judge(args.iree_opt, timeout=config.timeout, post_hook=args.inject_fault)
+    except (ImportError, AttributeError) as error:
+        raise UsageError(f"--inject-fault {args.inject_fault}: {error}") from error
+    with judge:
+        info = judge.compiler_info
+        levels = levels_of(args.level, takes_l3(info))
+        if args.level == "all" and "l3" not in levels:
+            print(f"stream-fuzz: no iree-compile beside {info.path}: all is l1 and l2 here", file=sys.stderr)
+        # --level l3 with no iree-compile beside --iree-opt: an error (CompilerNotFound) naming the path
+        iree_compile = l3_compiler_of(info) if "l3" in levels else None
+        runtime = l3_runtime_of(info, args.iree_run_module) if "l3" in levels else None
+        preflight(judge, tuple(level for level in levels if level != "l3"))
+        identified(info)
+    if "l3" in levels:
+        try:
+            load_hook(args.inject_stream_fault)
+        except (ImportError, AttributeError, ValueError) as error:
+            raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
+        with FrontendCompiler(config.timeout, iree_compile=iree_compile, iree_run_module=runtime) as frontend:
+            why_not = preflight_l3(frontend)  # without the fault
+        config = replace(config, iree_run_module=str(runtime) if runtime else None)
+        if why_not:
+            print(why_not, file=sys.stderr)  # once, here: the workers only count
+            config = replace(config, l3_execute=False)
+    return info, config, levels
 
 
 def _shard(text: str | None) -> int:
@@ -678,7 +803,9 @@ def cmd_corpus_pull(args: argparse.Namespace) -> int:
     for path in pulled.written:
         print(f"wrote {path}")
     print(f"{len(pulled.written)} entries written, {len(pulled.kept)} kept (the local one is as small)")
-    return EXIT_OK
+    for problem in pulled.refused:  # bad data in Redis, or a local file that is not the entry: untouched
+        print(f"stream-fuzz: not written: {problem}", file=sys.stderr)
+    return EXIT_USAGE if pulled.refused else EXIT_OK
 
 
 def _write_reports(
@@ -733,6 +860,13 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         for error in column.errors:
             print(f"stream-fuzz: {column.label}: {error}", file=sys.stderr)
     print(f"(findings of each compiler are in {args.out}/<release>/)")
+    if any(column.stats.interrupted for column in columns):
+        print(
+            f"stream-fuzz: interrupted: {len(columns)} of {len(compilers)} compiler(s) fuzzed, the last "
+            "one only in part",
+            file=sys.stderr,
+        )
+        return EXIT_SIGTERM if _TERMINATED else EXIT_SIGINT
     return EXIT_INTERNAL if any(column.errors for column in columns) else EXIT_OK
 
 
@@ -811,7 +945,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
             )
             print(format_stats(results[-1]), flush=True)
     if args.json:
-        write_json(Path(args.json), results if len(results) > 1 else results[0])  # type: ignore[arg-type]
+        data = results if len(results) > 1 else results[0]
+        _write_file(Path(args.json), json.dumps(data, indent=2) + "\n", "--json")
     return EXIT_OK
 
 
@@ -821,10 +956,19 @@ def cmd_findings(args: argparse.Namespace) -> int:
     folder = Path(args.corpus)
     if not folder.is_dir():
         raise UsageError(f"no corpus folder {folder}")
+    malformed = [
+        str(item)
+        for where in (folder, folder / ONE_PASS_FOLDER)
+        if where.is_dir()
+        for item in read_corpus(where)
+        if isinstance(item, MalformedEntry)
+    ]
+    if malformed:  # never a table that silently leaves an entry out
+        raise UsageError("; ".join(malformed))
     table = render(folder)
     if args.write:
         writable_file(Path(args.write), "--write")
-        Path(args.write).write_text(table)
+        _write_file(Path(args.write), table, "--write")
         print(f"wrote {args.write}")
     else:
         sys.stdout.write(table)
@@ -1196,7 +1340,21 @@ _TERMINATED = False
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     global _TERMINATED
     _TERMINATED = True
+    interrupts.remember(signum)  # raised again at the next program if Python swallows this one
     raise Terminated
+
+
+def _raise_held() -> None:
+    """A signal that came while the command was starting (`interrupts`), raised as it would have been."""
+    global _TERMINATED
+    held = interrupts.pending()
+    if held is None:
+        return
+    interrupts.forget()
+    if held == signal.SIGTERM:
+        _TERMINATED = True
+        raise Terminated
+    raise KeyboardInterrupt
 
 
 def _hypothesis_out_of_the_working_directory() -> None:
@@ -1211,9 +1369,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     global _TERMINATED
     _TERMINATED = False
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    interrupts.release()  # SIGINT raises again; one held while importing is raised below
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int is signal.default_int_handler:  # and is remembered, as SIGTERM is
+        signal.signal(signal.SIGINT, interrupts.raise_and_remember)
     _hypothesis_out_of_the_working_directory()
     try:
         args = build_parser().parse_args(argv)
+        if args.command != "run":  # `run` raises it where it still writes its reports
+            _raise_held()
         if args.version:
             print(version_text())
             return EXIT_OK
@@ -1227,6 +1391,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, UnknownPipeline, CompilerNotFound, SetupError, MalformedEntry) as error:
         print(f"stream-fuzz: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except ReportNotWritten as error:
+        print(f"stream-fuzz: error: {error}", file=sys.stderr)
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         print("stream-fuzz: interrupted (findings so far are in the corpus)", file=sys.stderr)
         return EXIT_SIGTERM if _TERMINATED else EXIT_SIGINT
@@ -1243,6 +1410,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if previous_int is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous_int)
+        interrupts.forget()
 
 
 if __name__ == "__main__":

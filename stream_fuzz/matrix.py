@@ -14,7 +14,7 @@ from stream_fuzz.campaign import Stats, levels_of
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
 from stream_fuzz.judge import Judge
 from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import preflight, preflight_l3
+from stream_fuzz.preflight import identified, preflight, preflight_l3
 
 
 @dataclass
@@ -47,6 +47,7 @@ def check_compiler(
         levels = levels_of(level, takes_l3(judge.compiler_info))
         note = "" if "l3" in levels or level != "all" else f"no iree-compile beside {info.path}: no l3"
         preflight(judge, tuple(name for name in levels if name != "l3"))
+        identified(info)
         iree_compile = l3_compiler_of(judge.compiler_info) if "l3" in levels else None
         runtime = l3_runtime_of(judge.compiler_info, iree_run_module) if "l3" in levels else None
     why_not = ""
@@ -89,10 +90,15 @@ def run_matrix(
             l3_execute=compiler.l3_execute,
             iree_run_module=compiler.runtime,
         )
-        stats, errors = run_parallel(run, workers)
+        try:
+            stats, errors = run_parallel(run, workers)
+        except KeyboardInterrupt:  # before its campaign started: nothing done here
+            stats, errors = Stats(interrupted=True), []
         if log is not None:
             log(f"matrix: {label}: {stats.total} programs, {len(stats.findings)} signatures")
         columns.append(Column(label, compiler.path, stats, errors))
+        if stats.interrupted:  # the user stopped the matrix: the compilers after this one are not run
+            break
     return columns
 
 
@@ -101,6 +107,9 @@ def matrix_table(columns: list[Column]) -> str:
     head = f"{'':<42}" + "".join(f"{c.label:>{width}}" for c in columns)
     rows = [head]
     rows.append(f"{'programs':<42}" + "".join(f"{c.stats.total:>{width}}" for c in columns))
+    if any(c.stats.interrupted for c in columns):
+        stopped = ["interrupted" if c.stats.interrupted else "complete" for c in columns]
+        rows.append(f"{'run':<42}" + "".join(f"{cell:>{width}}" for cell in stopped))
     validity = [
         f"{sum(c.stats.valid.values()) / c.stats.total:.2%}" if c.stats.total else "-" for c in columns
     ]

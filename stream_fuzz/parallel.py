@@ -12,12 +12,14 @@ import multiprocessing
 import os
 import queue
 import signal
+import threading
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from stream_fuzz import interrupts
 from stream_fuzz.campaign import Stats, open_campaign
 from stream_fuzz.findings import DEFAULT_FAIL_ON
 from stream_fuzz.fleet import Fleet, FleetAddress, FleetUnavailable
@@ -50,6 +52,7 @@ class RunConfig:
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
+RESEND_S = 2.0  # after an interrupt, a worker not heard from yet is sent SIGINT again this often
 
 
 def worker_seed(seed: int, index: int, shard: int = 0) -> int:
@@ -89,12 +92,16 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
                 campaign.fleet.start()
             except FleetUnavailable:  # Redis went away since the campaign joined: fuzz locally
                 offline = True
-        stats = campaign.run(
-            config.level,
-            examples=config.examples,
-            budget_s=remaining_budget(config),
-            seed=worker_seed(config.seed, index, config.shard),
-        )
+        try:
+            stats = campaign.run(
+                config.level,
+                examples=config.examples,
+                budget_s=remaining_budget(config),
+                seed=worker_seed(config.seed, index, config.shard),
+            )
+        except Exception as error:  # what was done before it is still reported
+            error.stats = campaign.stats  # type: ignore[attr-defined]
+            raise
         stats.fleet_offline = offline or (campaign.fleet is not None and campaign.fleet.offline)
         return stats
     finally:
@@ -117,6 +124,15 @@ def fleet_counts(stats: Stats) -> dict[str, object]:
 
 def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue) -> None:
     os.environ["STREAM_FUZZ_WORKER"] = str(index)  # inherited by its compiler worker; names it in crash logs
+    # Started with SIGINT ignored (`run_parallel`) and, as the command's module, holding signals while it
+    # imported (`interrupts`): from here SIGINT stops the campaign and SIGTERM kills (the parent's last word).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    held = interrupts.release()
+    signal.signal(signal.SIGINT, interrupts.raise_and_remember)
+    if held is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        messages.put(("done", index, Stats(interrupted=True)))
+        return
     last = [0.0]
 
     def report(stats: Stats) -> None:
@@ -127,8 +143,10 @@ def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue)
 
     try:
         stats = run_one(config, index, report)  # an interrupt inside the campaign returns its stats
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # one interrupt is enough: send what was done
         messages.put(("done", index, stats))
     except KeyboardInterrupt:  # interrupted before the campaign started: nothing done, nothing wrong
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         messages.put(("done", index, Stats(interrupted=True)))
     except BaseException:  # everything else must reach the parent as a message
         messages.put(("error", index, traceback.format_exc()))
@@ -144,8 +162,13 @@ def run_parallel(
 ) -> tuple[Stats, list[str]]:
     """Returns the merged stats and one line per worker that failed (died, or raised)."""
     if workers <= 1:
-        stats = run_one(config, 0, (lambda s: on_progress(*_counts(s))) if on_progress else None)
+        try:
+            stats = run_one(config, 0, (lambda s: on_progress(*_counts(s))) if on_progress else None)
+        except Exception as error:  # as a worker process's failure: reported, with what it did
+            said = str(error) if isinstance(error.__cause__, OSError) else traceback.format_exc()
+            return getattr(error, "stats", Stats()), [f"worker 0 failed: {said}"]
         return stats, []
+    started = time.monotonic()
     share = (
         [None] * workers
         if config.examples is None
@@ -154,15 +177,24 @@ def run_parallel(
     context = multiprocessing.get_context("spawn")
     messages: multiprocessing.Queue = context.Queue()
     processes = []
-    for index in range(workers):
-        part = replace(config, examples=share[index])
-        # Not daemonic: each worker starts a compiler worker process of its own.
-        process = context.Process(target=_worker_main, args=(part, index, messages))
-        process.start()
-        processes.append(process)
+    # Workers start with SIGINT ignored, until `_worker_main` takes it: a Ctrl-C while one is still
+    # starting Python is no traceback. The parent sends SIGINT again to a worker not heard from yet.
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    try:
+        for index in range(workers):
+            part = replace(config, examples=share[index])
+            # Not daemonic: each worker starts a compiler worker process of its own.
+            process = context.Process(target=_worker_main, args=(part, index, messages))
+            process.start()
+            processes.append(process)
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+    heard: set[int] = set()  # workers that sent a message: they took SIGINT, and get it once only
     try:
         try:
-            merged, errors = _collect(processes, messages, on_progress)
+            merged, errors = _collect(processes, messages, on_progress, heard=heard)
         except KeyboardInterrupt:
             # Ctrl-C reached every worker already; SIGTERM (turned into an interrupt by the CLI) reached
             # only this process. Ask each worker to stop, and take the stats they send back.
@@ -170,8 +202,10 @@ def run_parallel(
                 if process.is_alive() and process.pid is not None:
                     with contextlib.suppress(ProcessLookupError):
                         os.kill(process.pid, signal.SIGINT)
-            merged, errors = _collect(processes, messages, on_progress, deadline_s=STOP_WAIT_S)
+            merged, errors = _collect(processes, messages, on_progress, STOP_WAIT_S, heard)
             merged.interrupted = True
+        # The true time: from the workers' start, not from the interrupt.
+        merged.elapsed_s = time.monotonic() - started
     finally:
         for process in processes:  # on any way out: no orphan keeps fuzzing
             if process.is_alive():
@@ -185,15 +219,24 @@ def _collect(
     messages: multiprocessing.Queue,
     on_progress: Callable[[int, int, int], None] | None,
     deadline_s: float | None = None,
+    heard: set[int] | None = None,
 ) -> tuple[Stats, list[str]]:
     merged, errors = Stats(), []
     progress: dict[int, tuple[int, int, int]] = {}
     pending = set(range(len(processes)))
-    started = time.monotonic()
+    heard = set() if heard is None else heard
+    started = last_sent = time.monotonic()
     while pending:
         if deadline_s is not None and time.monotonic() - started > deadline_s:
             errors += [f"worker {index} did not stop within {deadline_s:g} s" for index in sorted(pending)]
             break
+        if deadline_s is not None and time.monotonic() - last_sent >= RESEND_S:
+            last_sent = time.monotonic()
+            for index in sorted(pending - heard):  # still starting when the first SIGINT came: again
+                pid = processes[index].pid
+                if processes[index].is_alive() and pid is not None:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGINT)
         try:
             kind, index, payload = messages.get(timeout=1.0)
         except queue.Empty:
@@ -202,6 +245,7 @@ def _collect(
                     pending.discard(index)
                     errors.append(f"worker {index} died (exit code {processes[index].exitcode})")
             continue
+        heard.add(index)
         if kind == "progress":
             progress[index] = payload
             if on_progress:

@@ -15,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from stream_fuzz.compiler import Outcome, resolve_pipeline
+from stream_fuzz.compiler import CompilerInfo, Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest
 from stream_fuzz.judge import Judge
 
@@ -47,6 +47,20 @@ def preflight(judge: Judge, levels: tuple[str, ...]) -> None:
                 f"the compiler fails on a known-good {level} program, so it cannot be fuzzed: "
                 f"{result.summary()} [{who.path}]"
             )
+
+
+def identified(info: CompilerInfo) -> None:
+    """A compiler given by path must name its IREE release: programs are printed in that release's
+    syntax, and entries record it. One whose version probe names none (a wrapper script with no
+    `iree-compile` beside it, say) is a setup error, never fuzzed with a guessed syntax."""
+    if info.backend == "in-process" or info.release is not None:
+        return
+    raise SetupError(
+        f"cannot tell which IREE release {info.path} is (its version probe says {info.version!r}): "
+        "programs would be printed in a guessed syntax and its findings misattributed. Give the native "
+        "iree-opt of a release or build, with the iree-compile beside it (`iree-compile --version` names "
+        "the release)"
+    )
 
 
 def preflight_l3(compiler: FrontendCompiler) -> str:

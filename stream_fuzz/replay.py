@@ -5,7 +5,11 @@ Each witness program of an entry is compiled and judged; its state is one of
 - `fails-as-recorded`: a finding whose signature is the entry's (or one of its aliases);
 - `fails-differently`: a finding, but another one (a different rule, diagnostic or pass);
 - `passes`: no finding at all;
-- `unreadable`: the compiler cannot even parse it (a truncated file, or syntax another release lacks).
+- `unreadable`: the compiler cannot even parse it (a truncated file, or syntax another release lacks);
+- `cannot-run-here`: an L3 entry this setup cannot execute (no `runtime` extra, or a runtime that refuses
+  the compiler's modules: another release's bytecode). Its program is still compiled and checked: a finding
+  with its recorded signature is `fails-as-recorded`; anything else says nothing about the bug, so it is
+  this state, never `passes` or `fails-differently`.
 
 The entry's state is the shared state of its witnesses, `fails-differently` when they disagree, and
 `unreadable` when any is. Only `fails-as-recorded` counts as a known bug still open.
@@ -35,7 +39,8 @@ from stream_fuzz.l3 import case_from_entry, judge_case
 
 AS_RECORDED, DIFFERENTLY = "fails-as-recorded", "fails-differently"
 PASSES, UNREADABLE = "passes", "unreadable"
-STATES = (AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE)
+CANNOT_RUN = "cannot-run-here"
+STATES = (AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE, CANNOT_RUN)
 # What each status expects replay to see. Anything else is a surprise worth a human's look.
 EXPECTED = {
     "open": {AS_RECORDED},
@@ -62,8 +67,9 @@ class Replay:
 
     @property
     def surprising(self) -> bool:
-        """Not what the entry's status line says: fixed upstream, a regression, another bug, unreadable."""
-        return self.state not in EXPECTED.get(self.status, set())
+        """Not what the entry's status line says: fixed upstream, a regression, another bug, unreadable.
+        An entry that cannot run here says nothing either way: not a surprise (its own exit status)."""
+        return self.state != CANNOT_RUN and self.state not in EXPECTED.get(self.status, set())
 
     @property
     def note(self) -> str:
@@ -94,7 +100,7 @@ class L3Replayer:
     the `iree-compile` beside the judge's `iree-opt`, whose programs run on the `iree-run-module` given or
     the one of its own release beside it (`l3_runtime_of`). The worker first runs the known-good program
     (`preflight_l3`): when the runtime cannot run it, `say` is told why, once, and an entry whose bug shows
-    only by running (a wrong result, a runtime error) is `unreadable` (not run), never `passes`."""
+    only by running (a wrong result, a runtime error) is `cannot-run-here`, never `passes`."""
 
     def __init__(
         self,
@@ -128,11 +134,13 @@ class L3Replayer:
         if self._not_run and not recorded and any(s.startswith(RUN_KINDS) for s in entry.signatures):
             # Its bug shows by running, which this runtime cannot: neither passes nor another failure.
             seen = f" (compiled only: {finding.signature})" if finding is not None else ""
-            return Witness(UNREADABLE, reason=f"not run: {self._not_run}{seen}")
+            return Witness(
+                CANNOT_RUN, finding.signature if finding else "", f"not run: {self._not_run}{seen}"
+            )
         if finding is None:
             return Witness(PASSES)
         reason = finding.details[0] if finding.details else finding.title
-        state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
+        state = AS_RECORDED if recorded else DIFFERENTLY
         return Witness(state, finding.signature, f"{finding.signature}: {reason}")
 
     def _preflight(self, compiler: FrontendCompiler) -> str:
@@ -172,6 +180,9 @@ def replay_entry(entry: Entry, judge: Judge, l3: L3Replayer | None = None) -> Re
     elif UNREADABLE in states:
         state = UNREADABLE
         reason = next(w.reason for w in witnesses if w.state == UNREADABLE)
+    elif CANNOT_RUN in states:
+        state = CANNOT_RUN
+        reason = next(w.reason for w in witnesses if w.state == CANNOT_RUN)
     elif len(states) == 1:
         state, reason = states.pop(), witnesses[0].reason
     else:

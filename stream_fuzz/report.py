@@ -9,8 +9,11 @@ that could not be written is an `error`, so a broken run is never green.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
+import os
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -28,6 +31,10 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
         "executed": dict(stats.executed),
         "runtime_missing": stats.runtime_missing,
         "level_s": {level: round(seconds, 3) for level, seconds in stats.level_s.items()},
+        # Of level_s, the time spent shrinking (at most campaign.SHRINK_SHARE of a budget).
+        "shrink_s": {level: round(seconds, 3) for level, seconds in stats.shrink_s.items()},
+        # Findings written but not shrunk in time: their entries say `shrunk: no`.
+        "unshrunk": sorted(stats.unshrunk),
         "behaviour": {level: dict(sorted(c.items())) for level, c in stats.behaviour.items() if c},
         "findings": [
             {
@@ -43,22 +50,50 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
                 "message": f.message,
                 "generator_defect": f.generator_defect,
                 "fleet": f.fleet,  # with --db: whose it is when another machine found it first
+                "regression": f.regression,  # a `fixed` entry met again
             }
             for f in _ordered(stats)
         ],
         "timing": {key: round(value, 3) for key, value in stats.timing.items()},
         "elapsed_s": round(stats.elapsed_s, 3),
         "interrupted": stats.interrupted,
+        "regressions": sorted(f.signature for f in stats.findings.values() if f.regression),
         **(extra or {}),
     }
 
 
 def _ordered(stats: Stats) -> list[FindingRecord]:
-    return sorted(stats.findings.values(), key=lambda f: (not f.fails, not f.new, f.signature))
+    return sorted(
+        stats.findings.values(), key=lambda f: (not f.regression, not f.fails, not f.new, f.signature)
+    )
+
+
+def write_report(path: Path, text: str) -> None:
+    """Write a report whole or not at all: a temporary file beside it, renamed over it, so a full disk or
+    a kill leaves the old file (or none), never a truncated one. A path that is not a regular file (a
+    device such as /dev/stdout or /dev/full, a pipe) is written to as it is: it cannot be replaced."""
+    if path.exists() and not path.is_file():
+        with path.open("w") as stream:
+            stream.write(text)
+        return
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary file, not mkstemp's 0600
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def write_json(path: Path, data: dict) -> None:
-    path.write_text(json.dumps(data, indent=2) + "\n")
+    write_report(path, json.dumps(data, indent=2) + "\n")
 
 
 def write_junit(path: Path, stats: Stats, compiler: CompilerInfo, errors: list[str] | None = None) -> None:
@@ -88,7 +123,10 @@ def write_junit(path: Path, stats: Stats, compiler: CompilerInfo, errors: list[s
         severity = f" ({finding.severity})" if finding.severity else ""
         line = f"{what}{severity} in {finding.file}: {finding.message}"
         text = f"{line}\n{finding.hits} hit(s); reproduce: stream-fuzz replay {finding.file}"
-        if finding.fails:
+        if finding.regression:
+            message = f"REGRESSION of the fixed entry {finding.file}: {what}{severity}: {finding.message}"
+            ET.SubElement(case, "failure", message=message, type="regression").text = text
+        elif finding.fails:
             ET.SubElement(case, "failure", message=f"new {line}", type=finding.kind).text = text
         elif finding.new:
             why = f"new {what}{severity}: does not fail the campaign (see --fail-on); {finding.file}"
@@ -102,7 +140,8 @@ def write_junit(path: Path, stats: Stats, compiler: CompilerInfo, errors: list[s
     if not findings and not errors:  # a clean run is still one passing test case
         name = f"no findings in {stats.total} programs"
         ET.SubElement(suite, "testcase", classname="stream-fuzz", name=name, time="0")
-    ET.ElementTree(root).write(path, encoding="unicode", xml_declaration=True)
+    xml = ET.tostring(root, encoding="unicode", xml_declaration=True)
+    write_report(path, xml)
 
 
 def summary(stats: Stats, compiler: CompilerInfo) -> str:
@@ -132,17 +171,26 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
     rate = stats.total / stats.elapsed_s if stats.elapsed_s else 0.0
     took = f"{stats.elapsed_s:.1f} s" + (" (interrupted)" if stats.interrupted else "")
     lines += ["", f"{stats.total} programs in {took} ({rate:.1f}/s); time: {split}"]
+    shrinking = sum(stats.shrink_s.values())
+    if shrinking or stats.unshrunk:
+        each = ", ".join(f"{level} {s:.0f} s" for level, s in stats.shrink_s.items() if s)
+        left = f"; {len(stats.unshrunk)} finding(s) left unshrunk (shrunk: no)" if stats.unshrunk else ""
+        lines.append(f"shrinking: {shrinking:.0f} s ({each or 'none'}){left}")
     if stats.programs["l3"]:
         n = stats.programs["l3"]
         each = ", ".join(f"{key[3:-2]} {stats.timing[key] / n * 1000:.0f} ms" for key in L3_TIMING)
         lines.append(f"l3 per program: {each}")
     if stats.findings:
-        lines += ["", f"{'':<4}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
+        regressed = any(f.regression for f in stats.findings.values())
+        wide = 11 if regressed else 4
+        lines += ["", f"{'':<{wide}}{'signature':<40}{'kind':<18}{'level':<7}{'hits':>6}  file"]
         for f in _ordered(stats):
-            mark = ("NEW" if f.fails else "new") if f.new else "old"
+            mark = "REGRESSION" if f.regression else ("NEW" if f.fails else "new") if f.new else "old"
             kind = "generator-defect" if f.generator_defect else f.kind
             where = f.file or (f"(fleet: {f.fleet})" if f.fleet else "")
-            lines.append(f"{mark:<4}{f.signature:<40}{kind:<18}{f.level:<7}{f.hits:>6}  {where}")
+            lines.append(f"{mark:<{wide}}{f.signature:<40}{kind:<18}{f.level:<7}{f.hits:>6}  {where}")
+        if regressed:
+            lines.append("(REGRESSION: the signature of an entry whose status is fixed: the bug is back)")
         if any(f.generator_defect for f in stats.findings.values()):
             lines.append("(generator-defect: the verifier rejects it, a bug of stream-fuzz and not of IREE)")
         if any(f.new and not f.fails for f in stats.findings.values()):

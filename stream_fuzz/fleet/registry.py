@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from hypothesis.database import ExampleDatabase
 
@@ -72,10 +73,33 @@ def connect(url: str) -> redis.Redis:
         client = redis.Redis.from_url(url, socket_timeout=TIMEOUT_S, socket_connect_timeout=TIMEOUT_S)
         client.ping()
     except ValueError as error:
-        raise FleetUnavailable(f"--db {url}: not a Redis URL ({error})") from error
+        raise FleetUnavailable(f"--db {shown(url)}: not a Redis URL ({_scrubbed(error, url)})") from None
     except redis.RedisError as error:
-        raise FleetUnavailable(f"--db {url}: cannot reach Redis ({error})") from error
+        raise FleetUnavailable(f"--db {shown(url)}: cannot reach Redis ({_scrubbed(error, url)})") from None
     return client
+
+
+def shown(url: str) -> str:
+    """`url` without its password, for logs, errors and reports."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return "<an unreadable --db URL>"
+    if password is None:
+        return url
+    netloc = parts.netloc.replace(f":{password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _scrubbed(error: BaseException, url: str) -> str:
+    """An error's text with the URL's password (if any) masked: client errors may quote the URL."""
+    text = str(error)
+    try:
+        password = urlsplit(url).password
+    except ValueError:
+        password = None
+    return text.replace(url, shown(url)).replace(password, "***") if password else text
 
 
 def key(*parts: str) -> str:
@@ -244,7 +268,9 @@ def register_machine(url: str, claim_ttl_s: float = CLAIM_TTL_S) -> FleetAddress
     try:
         number = int(client.incr(key("machines")))
     except redis.RedisError as error:
-        raise FleetUnavailable(f"--db {url}: cannot register with Redis ({error})") from error
+        raise FleetUnavailable(
+            f"--db {shown(url)}: cannot register with Redis ({_scrubbed(error, url)})"
+        ) from None
     finally:
         client.close()
     return FleetAddress(url, f"{socket.gethostname()}#{number}", number, claim_ttl_s)
@@ -393,4 +419,4 @@ class FleetExamples(ExampleDatabase):
         self.fleet.guarded(lambda: self.inner.move(src, dest, value))
 
     def __repr__(self) -> str:
-        return f"FleetExamples({self.fleet.address.url!r})"
+        return f"FleetExamples({shown(self.fleet.address.url)!r})"

@@ -4,23 +4,21 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from stream_fuzz.campaign import LEVELS
-from stream_fuzz.corpus import Corpus, keep_human_lines, write_atomically
-from stream_fuzz.fleet.registry import connect, key
-
-
-def shown(url: str) -> str:
-    """`url` without its password, for logs and reports."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+from stream_fuzz.corpus import (
+    Corpus,
+    MalformedEntry,
+    code_lines,
+    keep_human_lines,
+    read_entry,
+    write_atomically,
+)
+from stream_fuzz.fleet.registry import FleetUnavailable, connect, key, shown
 
 
 @dataclass(frozen=True)
@@ -97,8 +95,15 @@ def read_status(url: str) -> FleetStatus:
     client = connect(url)
     try:
         return _read(client, url)
+    except Exception as error:  # a key of the wrong type or shape: say so, no traceback
+        raise _bad_data(url, error) from None
     finally:
         client.close()
+
+
+def _bad_data(url: str, error: Exception) -> FleetUnavailable:
+    said = str(error).replace(url, shown(url))
+    return FleetUnavailable(f"--db {shown(url)}: bad data in Redis ({type(error).__name__}: {said})")
 
 
 def _names(client: Any, kind: str) -> list[str]:
@@ -178,11 +183,20 @@ def render_status(status: FleetStatus) -> str:
 class Pulled:
     written: tuple[Path, ...]
     kept: tuple[str, ...]  # signatures whose local entry is as small or smaller, left as they were
+    # Signatures not written, with why: Redis text that is no corpus entry of that signature, or a local
+    # file of that name that is not this signature's entry (never overwritten).
+    refused: tuple[str, ...] = ()
 
 
 def pull_entries(url: str, folder: Path) -> Pulled:
     """Write the fleet's entries into `folder` as corpus files. A local entry of the same signature is
-    replaced only by a smaller one, keeping its human header lines (status, triage)."""
+    replaced only by a smaller one, keeping its human header lines (status, triage); a local file that is
+    not that entry is never overwritten. The folder's entries must all read (`MalformedEntry` otherwise:
+    a file with a header typo is the human's to fix, not the fleet's to replace)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    corpus = Corpus(folder)
+    if corpus.malformed:
+        raise corpus.malformed[0]
     client = connect(url)
     try:
         entries = []
@@ -190,22 +204,52 @@ def pull_entries(url: str, folder: Path) -> Pulled:
             fields = {_text(k): _text(v) for k, v in client.hgetall(key("sig", signature)).items()}
             if fields.get("text"):
                 entries.append((signature, fields))
+    except Exception as error:
+        raise _bad_data(url, error) from None
     finally:
         client.close()
-    folder.mkdir(parents=True, exist_ok=True)
-    corpus = Corpus(folder)
-    written, kept = [], []
+    written, kept, refused = [], [], []
     for signature, fields in entries:
         text = fields["text"]
         if fields.get("shrunk") == "1":  # the claimer finished, though a smaller version may be another's
             text = re.sub(r"^// shrunk: no$", "// shrunk: yes", text, count=1, flags=re.M)
+        problem = _not_an_entry(text, signature)
+        if problem:
+            refused.append(f"{signature}: the fleet's text is not its corpus entry ({problem})")
+            continue
         known = corpus.known.get(signature)
-        if known is not None and known.size <= int(fields.get("size", 0) or 0):
+        if known is not None and known.size <= code_lines(text):
             kept.append(signature)
             continue
-        path = known.path if known is not None else folder / Path(fields.get("name") or signature).name
+        if known is not None and "// what was found" not in text:  # no header end to merge human lines at
+            refused.append(
+                f"{signature}: the fleet's text has no '// what was found' line to keep "
+                f"{known.path}'s human lines with; not overwritten"
+            )
+            continue
+        name = Path(str(fields.get("name") or signature)).name
+        path = (
+            known.path if known is not None else folder / (name if name.endswith(".mlir") else f"{name}.mlir")
+        )
         if known is None and path.exists():  # someone else's file of that name: do not overwrite it
             path = folder / f"{signature}.mlir"
+            if path.exists():
+                refused.append(f"{signature}: {path} exists and is another entry; not overwritten")
+                continue
         write_atomically(path, text if known is None else keep_human_lines(known.text, text))
         written.append(path)
-    return Pulled(tuple(written), tuple(kept))
+    return Pulled(tuple(written), tuple(kept), tuple(refused))
+
+
+def _not_an_entry(text: str, signature: str) -> str:
+    """Why a fleet entry's text cannot be written as a corpus entry of `signature` ("" when it can)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "entry.mlir"
+        path.write_text(text)
+        try:
+            entry = read_entry(path)
+        except MalformedEntry as error:
+            return str(error).split(": ", 1)[-1]
+    if signature not in entry.signatures:
+        return f"its signature is {entry.signature}"
+    return ""

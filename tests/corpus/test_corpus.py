@@ -18,7 +18,7 @@ from stream_fuzz.corpus import Corpus, MalformedEntry, read_entry
 from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.findings import Finding, diagnostic_class, finding_from, normalize
 from stream_fuzz.judge import Judge
-from stream_fuzz.replay import AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE, replay_paths
+from stream_fuzz.replay import AS_RECORDED, CANNOT_RUN, DIFFERENTLY, PASSES, UNREADABLE, replay_paths
 from tests.conftest import CORPUS, corpus_witness
 from tests.oracles.conftest import PROGRAMS
 
@@ -211,7 +211,7 @@ def test_replay_command_streams_states_and_writes_json(faulty: Judge, tmp_path: 
     assert done.returncode == 1, done.stderr
     assert f"passes             [open]       {path}  <-- fixed upstream?" in done.stdout
     data = json.loads(report.read_text())
-    assert data["counts"] == {AS_RECORDED: 0, DIFFERENTLY: 0, PASSES: 1, UNREADABLE: 0}
+    assert data["counts"] == {AS_RECORDED: 0, DIFFERENTLY: 0, PASSES: 1, UNREADABLE: 0, CANNOT_RUN: 0}
 
 
 def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(

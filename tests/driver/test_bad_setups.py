@@ -155,6 +155,8 @@ def _interrupt(tmp: Path, signum: signal.Signals, code: int, workers: str) -> No
     assert "Traceback" not in err and "(interrupted)" in out  # the summary, for what was done
     data = json.loads(report.read_text())
     assert data["interrupted"] is True and sum(data["programs"].values()) > 0
+    # True numbers: the time fuzzed, not the time since the signal ("347 programs in 0.0 s").
+    assert data["elapsed_s"] >= 3, data["elapsed_s"]
     assert ET.parse(junit).getroot().find("testsuite") is not None
 
 
@@ -317,6 +319,250 @@ def reduce_and_report_of_bad_entries(tmp: Path) -> None:
     assert ran.code == 2 and "--no-compile" in ran.err
 
 
+def nothing_judged(tmp: Path) -> None:
+    """A budget spent before the first program (the set-up takes longer) is no green run."""
+    report = tmp / "run.json"
+    ran = stream_fuzz(
+        "run", "--level", "l2", "--budget", "0.5", "--workers", "1", "--corpus", str(tmp / "c"),
+        "--json", str(report),
+    )  # fmt: skip
+    no_traceback(ran)
+    assert ran.code == 3 and "no program was judged" in ran.err, ran.err[-2000:]
+    data = json.loads(report.read_text())
+    assert sum(data["programs"].values()) == 0 and data["errors"]
+
+
+def _signal_at(tmp: Path, argv: list[str], signum: signal.Signals, after_s: float) -> tuple[int, str, str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "stream_fuzz.cli", *argv],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    time.sleep(after_s)
+    process.send_signal(signum)
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        raise AssertionError(f"ignored {signum.name}: {err[-2000:]}") from None
+    return process.returncode, out, err
+
+
+def interrupted_while_starting(tmp: Path) -> None:
+    """Cancelled in its first seconds (Python still importing, the compiler being checked, workers
+    starting): the reports are still written, with what was done (nothing), and the exit says why."""
+    cases = [(signal.SIGTERM, 0.5, "2"), (signal.SIGINT, 1.5, "1"), (signal.SIGTERM, 1.5, "1"),
+             (signal.SIGINT, 3.0, "2")]  # fmt: skip
+    for number, (signum, after_s, workers) in enumerate(cases):
+        report, junit = tmp / f"run{number}.json", tmp / f"run{number}.xml"
+        argv = ["run", "--level", "l2", "--budget", "120", "--workers", workers, "--corpus", str(tmp / "c"),
+                "--json", str(report), "--junit", str(junit)]  # fmt: skip
+        code, _out, err = _signal_at(tmp, argv, signum, after_s)
+        case = (signum.name, after_s, workers)
+        assert code == (143 if signum == signal.SIGTERM else 130), (case, err[-2000:])
+        assert "Traceback" not in err, (case, err[-2000:])
+        data = json.loads(report.read_text())
+        assert data["interrupted"] is True, case
+        assert data["elapsed_s"] < after_s + 5, case  # no invented time either
+        assert ET.parse(junit).getroot().find("testsuite") is not None, case
+
+
+def matrix_interrupted(tmp: Path) -> None:
+    argv = ["matrix", "--include-pinned", "--budget", "120", "--out", str(tmp / "m")]
+    code, out, err = _signal_at(tmp, argv, signal.SIGTERM, 10)
+    assert code == 143 and "Traceback" not in err, err[-2000:]
+    assert "interrupted" in out and "interrupted" in err  # the table says so, not complete-looking
+
+
+def disk_full_while_writing_the_corpus(tmp: Path) -> None:
+    """ENOSPC under the corpus mid-campaign (one worker, in this process): the summary and the reports
+    for what was done, the file named, exit 3."""
+    from stream_fuzz.cli import main
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    report, junit = tmp / "run.json", tmp / "run.xml"
+    argv = ["run", "--level", "l2", "--examples", "20", "--seed", "3", "--workers", "1", "--no-shrink",
+            "--corpus", str(tmp / "c"), "--json", str(report), "--junit", str(junit),
+            "--inject-fault", "tests.mutants:dealloca_elsewhere"]  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("stream_fuzz.corpus.write_atomically", full)
+        code = main(argv)
+    assert code == 3
+    (error,) = json.loads(report.read_text())["errors"]
+    assert "No space left on device" in error and str(tmp / "c") in error and "Traceback" not in error
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None and suite.get("errors") == "1"
+
+
+def disk_full_for_other_commands(tmp: Path) -> None:
+    """Each command's output file on a full disk: exit 3 naming it, no traceback."""
+    corpus = tmp / "corpus"
+    corpus.mkdir()
+    (corpus / L1_ENTRY.name).write_text(L1_ENTRY.read_text())
+    commands = [
+        ["findings", "--corpus", str(corpus), "--write", "/dev/full"],
+        ["stats", "--examples", "3", "--json", "/dev/full"],
+        ["replay", str(L1_ENTRY), "--json", "/dev/full"],
+    ]
+    for argv in commands:
+        ran = stream_fuzz(*argv)
+        no_traceback(ran)
+        assert ran.code == 3 and "could not write" in ran.err and "/dev/full" in ran.err, (argv, ran.err)
+
+
+def reports_are_written_atomically(tmp: Path) -> None:
+    """A write that fails half-way leaves the old report (or none), never a truncated one."""
+    from stream_fuzz.report import write_json
+
+    report = tmp / "run.json"
+    write_json(report, {"old": True})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("os.fsync", lambda fd: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+        with pytest.raises(OSError):
+            write_json(report, {"new": "x" * 100_000})
+    assert json.loads(report.read_text()) == {"old": True}
+    assert [p.name for p in tmp.iterdir()] == ["run.json"]  # no temporary left behind
+
+
+def pull_and_reduce_keep_human_lines(tmp: Path) -> None:
+    """`corpus pull` over a local entry with a header typo stops, naming it, and leaves it as it is
+    (before asking Redis anything); `reduce` over a one-pass file keeps its status and human lines."""
+    corpus = tmp / "c"
+    corpus.mkdir()
+    typo = L1_ENTRY.read_text().replace("// status: open", "// status: fixd\n// triage: the human's words")
+    (corpus / L1_ENTRY.name).write_text(typo)
+    ran = stream_fuzz("corpus", "pull", "--db", "redis://127.0.0.1:1/0", str(corpus))
+    no_traceback(ran)
+    assert ran.code == 2 and L1_ENTRY.name in ran.err and "fixd" in ran.err, ran.err
+    assert (corpus / L1_ENTRY.name).read_text() == typo
+
+    from stream_fuzz.cli import _keep_one_pass_human_lines
+    from stream_fuzz.corpus import read_entry
+
+    one_pass = CORPUS / "one-pass" / "async-clobbered-read-concurrency-wave-placed-above-a-read.mlir"
+    old = one_pass.read_text().replace("// status: open", "// status: fixed\n// triage: why\n//   more")
+    target = tmp / "one-pass.mlir"
+    target.write_text(old)
+    new = one_pass.read_text().replace("// releases:", "// x-dropped:")  # the reducer writes no releases
+    merged = _keep_one_pass_human_lines(target, new)
+    assert "// status: fixed" in merged and "// triage: why\n//   more" in merged
+    assert next(line for line in old.splitlines() if line.startswith("// releases:")) in merged
+    target.write_text(merged)
+    assert read_entry(target).status == "fixed"
+
+
+def findings_of_a_malformed_entry(tmp: Path) -> None:
+    corpus = tmp / "c"
+    corpus.mkdir()
+    (corpus / L1_ENTRY.name).write_text(L1_ENTRY.read_text().replace("// status: open", "// status: opne"))
+    ran = stream_fuzz("findings", "--corpus", str(corpus))
+    no_traceback(ran)
+    assert ran.code == 2 and f"{corpus / L1_ENTRY.name}: line " in ran.err, ran.err
+
+
+def report_with_a_broken_compiler(tmp: Path) -> None:
+    ran = stream_fuzz("report", str(L1_ENTRY), "--iree-opt", "/bin/false", "-o", str(tmp / "draft.md"))
+    no_traceback(ran)
+    assert ran.code == 2 and "fails on a known-good" in ran.err and not (tmp / "draft.md").exists()
+
+
+def redis_password_never_printed(tmp: Path) -> None:
+    url = "redis://user:hunter2@127.0.0.1:1/0"
+    for argv in (
+        ["status", "--db", url],
+        ["corpus", "pull", "--db", url, str(tmp / "pulled")],
+        ["run", *FAST, "--corpus", str(tmp / "c"), "--db", url],
+        ["status", "--db", "redis://:hunter2@127.0.0.1:99999/0"],
+    ):
+        ran = stream_fuzz(*argv)
+        no_traceback(ran)
+        assert ran.code == 2 and "hunter2" not in ran.err + ran.out and "***" in ran.err, (argv, ran.err)
+
+
+def bad_data_in_redis(tmp: Path) -> None:
+    from tests.fleet.conftest import start_redis
+
+    server = start_redis(tmp / "redis")
+    try:
+        import redis
+
+        client = redis.Redis.from_url(server.url)
+        client.set("stream-fuzz:signatures", "not a set")  # a key of the wrong type
+        for argv in (["status", "--db", server.url], ["corpus", "pull", "--db", server.url, str(tmp / "p")]):
+            ran = stream_fuzz(*argv)
+            no_traceback(ran)
+            assert ran.code == 2 and "bad data in Redis" in ran.err, (argv, ran.err)
+    finally:
+        server.kill()
+
+
+def fixed_entry_met_again_is_a_regression(tmp: Path) -> None:
+    corpus = tmp / "c"
+    argv = ["run", "--level", "l2", "--examples", "20", "--seed", "3", "--workers", "1", "--no-shrink",
+            "--corpus", str(corpus), "--inject-fault", "tests.mutants:dealloca_elsewhere"]  # fmt: skip
+    assert stream_fuzz(*argv).code == 1
+    for entry in corpus.glob("*.mlir"):  # triage said: fixed
+        entry.write_text(entry.read_text().replace("// status: open", "// status: fixed"))
+    report = tmp / "again.json"
+    ran = stream_fuzz(*argv, "--json", str(report), "--fail-on", "race")  # fails whatever --fail-on says
+    no_traceback(ran)
+    assert ran.code == 1 and "REGRESSION" in ran.out, ran.out[-2000:]
+    data = json.loads(report.read_text())
+    assert data["regressions"] and all(f["fails"] for f in data["findings"] if f["regression"])
+
+
+def replay_that_cannot_run_here(tmp: Path) -> None:
+    """Without the runtime extra, an L3 entry whose bug shows only at run time is `cannot-run-here`
+    (exit 4), never `passes` (\"fixed upstream?\") or `fails-differently`."""
+    hide = tmp / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text(
+        "import sys\n"
+        "class _NoRuntime:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'iree.runtime' or name.startswith('iree.runtime.'):\n"
+        "            raise ImportError('hidden: no runtime extra')\n"
+        "sys.meta_path.insert(0, _NoRuntime())\n"
+    )
+    entries = sorted(CORPUS.glob("wrong-result-*.mlir"))[:1] + sorted(CORPUS.glob("runtime-error-*.mlir"))[:1]
+    assert entries
+    env = {**os.environ, "PYTHONPATH": f"{hide}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    done = subprocess.run(
+        [sys.executable, "-m", "stream_fuzz.cli", "replay", *map(str, entries)],
+        capture_output=True, text=True, timeout=600, env=env,
+    )  # fmt: skip
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert done.returncode == 4, done.stdout + done.stderr[-2000:]
+    states = [line.split()[0] for line in done.stdout.splitlines()[1:] if line and not line[0].isspace()]
+    assert "passes" not in states and "fails-differently" not in states, done.stdout
+    assert "cannot-run-here" in states, done.stdout
+
+
+def unidentified_compiler(tmp: Path) -> None:
+    """A wrapper script around a real iree-opt, no iree-compile beside it: which release (and syntax)
+    is unknown, so it is not fuzzed, and nothing is written."""
+    import iree.compiler
+
+    real = Path(iree.compiler.__file__).parent / "_mlir_libs" / "iree-opt"
+    wrapper = tmp / "bin" / "iree-opt"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\nexec "{real}" "$@"\n')
+    wrapper.chmod(0o755)
+    for command in (
+        ["run", "--level", "all", "--examples", "5", "--workers", "1"],
+        ["matrix", "--examples", "5"],
+    ):
+        out = tmp / command[0]
+        where = ["--corpus", str(out)] if command[0] == "run" else ["--out", str(out)]
+        ran = stream_fuzz(*command, "--iree-opt", str(wrapper), *where)
+        no_traceback(ran)
+        assert ran.code == 2 and "cannot tell which IREE release" in ran.err, (command, ran.err)
+        assert not list(out.rglob("*.mlir"))
+
+
 CASES: list[tuple[str, Callable[[Path], None]]] = [
     ("--iree-opt /bin/false", broken_compiler_binary),
     ("a compiler that fails on every program", compiler_failing_every_program),
@@ -344,6 +590,20 @@ CASES: list[tuple[str, Callable[[Path], None]]] = [
     ("stream-fuzz --version", version_flag),
     ("stats --examples 5", percentiles_of_few_samples),
     ("reduce / report of a missing, malformed or passing entry", reduce_and_report_of_bad_entries),
+    ("0 programs judged (a budget spent in set-up)", nothing_judged),
+    ("SIGINT / SIGTERM in the first seconds", interrupted_while_starting),
+    ("matrix interrupted", matrix_interrupted),
+    ("full disk under the corpus mid-campaign", disk_full_while_writing_the_corpus),
+    ("full disk for findings / stats / replay", disk_full_for_other_commands),
+    ("reports written atomically", reports_are_written_atomically),
+    ("corpus pull / reduce over human lines", pull_and_reduce_keep_human_lines),
+    ("findings of a malformed entry", findings_of_a_malformed_entry),
+    ("report --iree-opt /bin/false", report_with_a_broken_compiler),
+    ("a Redis password in --db", redis_password_never_printed),
+    ("bad data in Redis", bad_data_in_redis),
+    ("a fixed entry met again", fixed_entry_met_again_is_a_regression),
+    ("replay without a runtime that can run the entry", replay_that_cannot_run_here),
+    ("a compiler whose release cannot be read", unidentified_compiler),
 ]
 
 

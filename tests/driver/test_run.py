@@ -243,3 +243,49 @@ def test_a_new_bug_is_shrunk_once_per_campaign_then_counted(tmp_path: Path, faul
     campaign._shrunk.add(finding.signature)  # what the end of a Hypothesis run does (`_run_chunk`)
     assert campaign._record(finding, program, text, pipeline, None) is None
     assert campaign.stats.findings[finding.signature].hits == 2
+
+
+def test_shrinking_stops_at_its_share_of_the_budget(tmp_path: Path, faulty) -> None:
+    """A level whose shrink allowance is spent writes its new findings as found (`shrunk: no`) and hands
+    Hypothesis nothing to shrink: exploration keeps the rest of the budget."""
+    from stream_fuzz.generators.builder import build
+    from stream_fuzz.generators.specs import ProgramSpec
+
+    from stream_fuzz.campaign import Campaign
+    from stream_fuzz.compiler import resolve_pipeline
+    from stream_fuzz.corpus import Corpus
+    from stream_fuzz.findings import finding_from
+
+    text = (Path(__file__).resolve().parents[1] / "programs" / "fanout_in_wave.mlir").read_text()
+    pipeline = resolve_pipeline("allocation")
+    finding = finding_from(faulty.judge(text, pipeline))
+    assert finding is not None
+    program = build(ProgramSpec("l2", 2, 0, frozenset(), (0,)))
+    campaign = Campaign(faulty, Corpus(tmp_path / "corpus"))
+    campaign.shrink_allowance = 5.0
+    campaign.stats.shrink_s["l2"] = 5.0  # spent
+    assert not campaign.may_shrink("l2") and campaign.may_shrink("l1")
+    assert campaign._record(finding, program, text, pipeline, None) is None
+    assert campaign.stats.unshrunk == {finding.signature}
+    entry = campaign.corpus.written[finding.signature]
+    assert "// shrunk: no" in entry.read_text()
+    record = campaign.stats.findings[finding.signature]
+    assert record.new and record.fails  # written and failing the run, only not shrunk
+
+
+@pytest.mark.slow
+def test_shrinking_leaves_every_level_its_share(tmp_path: Path) -> None:
+    """Every program of the fault is a finding: without a cap, the first chunk's shrinking would take the
+    whole budget. With it, shrinking takes about a third and both levels draw programs."""
+    budget = 30.0
+    code, data = run(
+        tmp_path,
+        "--level", "all", "--budget", str(budget), "--seed", "1",
+        "--inject-fault", "tests.mutants:dealloca_elsewhere",
+    )  # fmt: skip
+    assert code == 1
+    assert data["programs"]["l1"] > 0 and data["programs"]["l2"] > 0, data["programs"]
+    assert sum(data["shrink_s"].values()) <= budget / 3 + 5, data["shrink_s"]
+    for signature in data["unshrunk"]:
+        (entry,) = (tmp_path / "corpus").glob(f"{signature}*.mlir")
+        assert "// shrunk: no" in entry.read_text()

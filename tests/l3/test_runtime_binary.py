@@ -26,7 +26,7 @@ from stream_fuzz.compiler.result import CompilerInfo
 from stream_fuzz.corpus import Entry, read_corpus, read_entry
 from stream_fuzz.l3 import case_from_entry, case_of, judge_case
 from stream_fuzz.preflight import KNOWN_GOOD, preflight_l3
-from stream_fuzz.replay import UNREADABLE, L3Replayer
+from stream_fuzz.replay import CANNOT_RUN, L3Replayer
 from tests.conftest import CORPUS
 
 RUNTIME = native_iree_run_module()
@@ -165,7 +165,7 @@ def test_replay_with_a_refusing_runtime_says_so_once_and_does_not_call_a_wrong_r
         finally:
             replayer.close()
     assert len(said) == 1 and "bytecode version mismatch" in said[0]
-    assert all(w.state == UNREADABLE and w.reason.startswith("not run:") for w in witnesses), witnesses
+    assert all(w.state == CANNOT_RUN and w.reason.startswith("not run:") for w in witnesses), witnesses
 
 
 @pytest.mark.slow

@@ -1,0 +1,82 @@
+"""Signals that arrive before the command is ready for them: while Python imports stream-fuzz (1-3 s).
+
+The package (`stream_fuzz/__init__.py`) imports this module before anything else. When the process is the
+command (the `stream-fuzz` script, `python -m stream_fuzz.cli`, or a campaign worker spawned by either),
+importing it holds SIGINT and SIGTERM: they are only remembered, and the command raises them where it can
+still report (`pending()`), so a job cancelled in its first seconds still writes its JSON and JUnit and
+exits 130 / 143.
+Cheap to import: nothing but the standard library. (A signal in the first ~0.2 s, while Python itself
+starts, still has its default effect.)
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import sys
+import threading
+from types import FrameType
+
+_held: list[int] = []
+_holding = False
+
+
+def _remember(signum: int, frame: FrameType | None) -> None:
+    _held.append(signum)
+
+
+def hold() -> None:
+    """Remember SIGINT and SIGTERM instead of acting on them (main thread only; SIGINT only when it is
+    not ignored: a worker started with it ignored keeps it so)."""
+    global _holding
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _remember)
+    signal.signal(signal.SIGTERM, _remember)
+    _holding = True
+
+
+def release() -> int | None:
+    """Stop holding: SIGINT raises KeyboardInterrupt again (SIGTERM is the caller's to install). Returns
+    the first signal held meanwhile, if any."""
+    global _holding
+    if _holding and signal.getsignal(signal.SIGINT) is _remember:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    _holding = False
+    return _held[0] if _held else None
+
+
+def remember(signum: int) -> None:
+    _held.append(signum)
+
+
+def raise_and_remember(signum: int, frame: FrameType | None) -> None:
+    """SIGINT while a campaign runs: KeyboardInterrupt, remembered too (`pending()`), so that one Python
+    swallows (raised inside a garbage-collector callback, say) is raised again at the next program."""
+    _held.append(signum)
+    raise KeyboardInterrupt
+
+
+def pending() -> int | None:
+    """The first signal held, if any (it stays held: the command raises it where it reports)."""
+    return _held[0] if _held else None
+
+
+def forget() -> None:
+    _held.clear()
+
+
+def _is_the_command() -> bool:
+    """The `stream-fuzz` script, `python -m stream_fuzz.cli` (whose argv[0] is "-m" while the package is
+    imported), or a worker either spawned (its argv is the parent's)."""
+    name = sys.argv[0] if sys.argv else ""
+    if name.endswith("stream-fuzz") or name.endswith(os.path.join("stream_fuzz", "cli.py")):
+        return True
+    argv = getattr(sys, "orig_argv", [])
+    return any(a == "-m" and b == "stream_fuzz.cli" for a, b in itertools.pairwise(argv))
+
+
+if _is_the_command():
+    hold()
