@@ -96,10 +96,14 @@ def test_a_killed_machines_claim_expires_and_another_shrinks_it(
     redis_server: LocalRedis, tmp_path: Path
 ) -> None:
     dying = campaign(tmp_path, "a", redis_server.url, 120, "--claim-ttl", "3")
+
     # Killed while it holds a claim on a finding it has written locally (the claim comes first, at the
     # meeting, and the entry a moment later: under load, waiting for the claim alone could kill it between).
-    holds = lambda: any(s.claim for s in read_status(redis_server.url).signatures)  # noqa: E731
-    assert wait_until(lambda: holds() and new_entries(tmp_path, "a"), 90)
+    def holds_and_wrote() -> bool:
+        claims = any(s.claim for s in read_status(redis_server.url).signatures)
+        return claims and bool(new_entries(tmp_path, "a"))
+
+    assert wait_until(holds_and_wrote, 90)
     os.killpg(dying.pid, signal.SIGKILL)
     dying.wait(timeout=30)
     claimed = {s.signature: s for s in read_status(redis_server.url).signatures if s.claim}
