@@ -465,12 +465,22 @@ def _is_generated(line: str) -> bool:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    """Write a file whole or not at all: a temporary file beside it, renamed over it, so a full disk or a
+    kill leaves the old file (or none), never a truncated one. A path that is not a regular file (a device
+    such as /dev/stdout or /dev/full, a pipe) is written to as it is: it cannot be replaced."""
+    if path.exists() and not path.is_file():
+        with path.open("w") as stream:
+            stream.write(text)
+        return
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        with os.fdopen(fd, "w") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary file, not mkstemp's 0600
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):

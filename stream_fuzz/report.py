@@ -9,16 +9,14 @@ that could not be written is an `error`, so a broken run is never green.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
-import os
-import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from stream_fuzz.campaign import L3_TIMING, LEVELS, FindingRecord, Stats
 from stream_fuzz.compiler import CompilerInfo
+from stream_fuzz.corpus import write_atomically
 
 
 def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> dict:
@@ -69,27 +67,8 @@ def _ordered(stats: Stats) -> list[FindingRecord]:
 
 
 def write_report(path: Path, text: str) -> None:
-    """Write a report whole or not at all: a temporary file beside it, renamed over it, so a full disk or
-    a kill leaves the old file (or none), never a truncated one. A path that is not a regular file (a
-    device such as /dev/stdout or /dev/full, a pipe) is written to as it is: it cannot be replaced."""
-    if path.exists() and not path.is_file():
-        with path.open("w") as stream:
-            stream.write(text)
-        return
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary file, not mkstemp's 0600
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """Reports are written as corpus files are: whole or not at all (`corpus.write_atomically`)."""
+    write_atomically(path, text)
 
 
 def write_json(path: Path, data: dict) -> None:
