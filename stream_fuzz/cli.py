@@ -682,7 +682,13 @@ def cmd_run(args: argparse.Namespace) -> int:
             if beat is not None:
                 beat.stop()
         progress.finish()
-    except KeyboardInterrupt:  # before or while the workers started: report what was done (maybe nothing)
+    except (KeyboardInterrupt, Exception) as error:
+        # Interrupted before or while the workers started: report what was done (maybe nothing). A signal
+        # delivered inside a library (Hypothesis's engine setting up a test, say) can surface as another
+        # exception there: with a signal received, that too is the interrupt, not a bug of stream-fuzz.
+        signalled = _TERMINATED or interrupts.pending() is not None
+        if not isinstance(error, KeyboardInterrupt) and not signalled:
+            raise
         stats.interrupted = True
         if fuzzing_since is not None and not stats.elapsed_s:
             stats.elapsed_s = time.monotonic() - fuzzing_since

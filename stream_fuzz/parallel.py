@@ -15,7 +15,7 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -127,6 +127,8 @@ def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue)
     # Started with SIGINT ignored (`run_parallel`) and, as the command's module, holding signals while it
     # imported (`interrupts`): from here SIGINT stops the campaign and SIGTERM kills (the parent's last word).
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # The parent started this process with both signals blocked (`_signals_deferred`): take them now.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     held = interrupts.release()
     signal.signal(signal.SIGINT, interrupts.raise_and_remember)
     if held is not None:
@@ -155,6 +157,21 @@ def _worker_main(config: RunConfig, index: int, messages: multiprocessing.Queue)
 def _counts(stats: Stats) -> tuple[int, int, int]:
     new = sum(f.fails for f in stats.findings.values())
     return stats.total, new, len(stats.findings) - new
+
+
+@contextlib.contextmanager
+def _signals_deferred(main_thread: bool) -> Iterator[None]:
+    """SIGINT and SIGTERM wait until a worker has its start-up data: an interrupt in the middle of
+    `Process.start()` would leave the new process reading a closed pipe (multiprocessing's traceback).
+    The worker inherits the mask and unblocks both first thing (`_worker_main`)."""
+    if not main_thread:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def run_parallel(
@@ -186,7 +203,8 @@ def run_parallel(
             part = replace(config, examples=share[index])
             # Not daemonic: each worker starts a compiler worker process of its own.
             process = context.Process(target=_worker_main, args=(part, index, messages))
-            process.start()
+            with _signals_deferred(main_thread):
+                process.start()
             processes.append(process)
     finally:
         if main_thread:
