@@ -9,7 +9,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-transfer-elided-while-source-is-read.mlir
 // pass: iree-stream-elide-async-copies
-// releases: has the bug 3.7-3.13; cannot express 3.1-3.4; broken 3.5-3.6 (computed by stream-fuzz releases on 3.1-3.13)
+// releases: has the bug 3.7-3.13; cannot express 3.1-3.4; another failure 3.5-3.6 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: flow.tensor.transfer of a value to the device it lives on, written in
 //   place by an insert_slice while the value is still read by a transfer to @d1, with the value computed from
 //   an argument and from a mutable util.global (the same-device transfer is gone before stream; copy-on-write

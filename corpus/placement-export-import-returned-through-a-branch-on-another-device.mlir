@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/placement-export-import-returned-through-a-branch-on-another-device.mlir
 // pass: iree-stream-conversion
-// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// releases: has the bug 3.5-3.13; another failure 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — the entry is itself a tensor program compiled by iree-compile (placement only:
 //   local devices share memory, the numbers are right); an L3 campaign (seed 909, 2026-12-04) hit its
 //   signature again.

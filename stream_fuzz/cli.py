@@ -1005,7 +1005,7 @@ def cmd_releases(args: argparse.Namespace) -> int:
         raise SetupError(str(error)) from error
     mark = {Outcome.HAS_BUG: "B", Outcome.CORRECT: ".", Outcome.CANNOT_EXPRESS: "-", Outcome.NOT_RUN: "~",
             Outcome.BROKEN: "?"}  # fmt: skip
-    print("B has the bug, . correct, - cannot express, ~ not run, ? broken (see --json)")
+    print("B has the bug, . correct, - cannot express, ~ not run, ? another failure (see --json)")
     print(" ".join(f"{release.label:>5}" for release in releases) + "  entry")
     for entry, results in table.items():
         name = entry.resolve().relative_to(corpus.resolve())
@@ -1028,7 +1028,9 @@ def cmd_releases(args: argparse.Namespace) -> int:
         str(entry) for entry, results in table.items() if any(r.outcome is Outcome.BROKEN for r in results)
     ]
     if broken:
-        print(f"broken on some release (not counted as the bug): {', '.join(broken)}", file=sys.stderr)
+        print(
+            f"another failure on some release (not counted as the bug): {', '.join(broken)}", file=sys.stderr
+        )
     return EXIT_FINDING if broken else EXIT_OK
 
 

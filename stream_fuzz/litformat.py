@@ -77,8 +77,11 @@ def parses(iree_opt: str, path: Path) -> tuple[bool, str]:
     return done.returncode == 0, done.stderr.strip()
 
 
-def not_the_bug(name: str, kind: str, timed_out: bool, output: str) -> str | None:
-    """None when the failure of an open entry is the bug's own; else why it is not."""
+def not_the_bug(name: str, kind: str, timed_out: bool, output: str, runs_program: bool = False) -> str | None:
+    """None when the failure of an open entry is the bug's own; else why it is not. An entry that runs its
+    program (`runs_program`) shows a wrong result or a run-time error: the compiler rejecting or crashing on
+    the program first is another failure (another bug, or an input this release does not take), unless
+    the entry's bug is that rejection or crash."""
     if timed_out:
         return None if kind == "timeout" else "broken reproducer: it hangs, and it is not a timeout entry"
     for sign in CANNOT_EXPRESS:
@@ -92,6 +95,9 @@ def not_the_bug(name: str, kind: str, timed_out: bool, output: str) -> str | Non
         return "broken reproducer: it fails without any sign of the bug"
     if kind == "crash" and not re.search(symptoms[4] + "|" + symptoms[5], output, re.M):
         return "broken reproducer: a crash entry that does not crash"
+    compiler_failed = re.search(symptoms[6] + "|" + symptoms[4], output, re.M)
+    if runs_program and kind not in ("crash", "invalid-program") and compiler_failed:
+        return "another failure: the compiler rejects or crashes on the program before it runs"
     return None
 
 
@@ -127,7 +133,8 @@ class CorpusTest(lit.formats.ShTest):
         timed_out = result.code is lit.Test.TIMEOUT
         if result.code is not lit.Test.FAIL and not timed_out:
             return result
-        problem = not_the_bug(path.name, entry.kind, timed_out, result.output or "")
+        runs_program = any("iree-run-module" in line for line in entry.text.splitlines() if "RUN:" in line)
+        problem = not_the_bug(path.name, entry.kind, timed_out, result.output or "", runs_program)
         if problem is None:
             return lit.Test.Result(lit.Test.FAIL, result.output, result.elapsed)
         output = f"stream-fuzz corpus: {problem}\n\n{result.output}"

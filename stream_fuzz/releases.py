@@ -10,7 +10,8 @@ everything else, so its verdict is the classification:
     UNRESOLVED "cannot express here" -> the release cannot express the witness (it does not parse, or a RUN
                                         line asks for a pass or option the release lacks)
     UNSUPPORTED                      -> not run (the entry runs a program and no runtime was found)
-    anything else                    -> broken (a tool missing, a runtime refusing the module, a failure with
+    anything else                    -> another failure (the compiler rejects the program before it runs, a
+                                        tool missing, a runtime refusing the module, a failure with
                                         no sign of the bug): never counted as the bug
 
 `stream-fuzz releases --write` puts the result into each entry's `// releases:` line, which the findings
@@ -43,7 +44,7 @@ class Outcome(Enum):
     CORRECT = "correct"
     CANNOT_EXPRESS = "cannot express"
     NOT_RUN = "not run"
-    BROKEN = "broken"
+    BROKEN = "another failure"
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,10 @@ class VerdictCache:
             or line.startswith(("// RUN:", "// CHECK", "// REQUIRES:", "// stream-fuzz"))
         ]
         split = "|by-witness" if len(witness_texts(entry)) > 1 else ""  # a verdict of another kind
-        return f"{release.version}|{hashlib.sha256(chr(10).join(ran).encode()).hexdigest()[:16]}{split}"
+        # Since a run's verdict ignores a compiler failure before the run (litformat.not_the_bug).
+        runs = "|run-v2" if any("RUN:" in line and "iree-run-module" in line for line in ran) else ""
+        digest = hashlib.sha256(chr(10).join(ran).encode()).hexdigest()[:16]
+        return f"{release.version}|{digest}{split}{runs}"
 
     def read(self) -> dict[str, Result]:
         try:

@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/frontend/async-clobbered-read-concurrency-wave-placed-above-a-read.mlir
 // pass: iree-stream-schedule-concurrency
-// releases: has the bug 3.11-3.13; correct 3.1-3.10
+// releases: has the bug 3.11-3.13; correct 3.1-3.10 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, wrong data, one device: %r = matmul(%p, %p) reads %p, then tensor.insert_slice %y into %p[0,
 //   1] (not contiguous: a dispatch with %p tied, readwrite) writes it in place, and %o = z*z is independent.
 //   ScheduleConcurrency forms a wave of the write and %o, keeps the matmul out of it, and inserts the

@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/frontend/async-clobbered-read-emplaced-dispatch-writes-before-a-read-of-the-target.mlir
 // pass: iree-stream-emplace-allocations
-// releases: has the bug 3.12, 3.13; correct 3.1-3.3; 3.4-3.11 reject it ("failed to legalize operation 'stream.executable'")
+// releases: has the bug 3.12-3.13; correct 3.1-3.3; another failure 3.4-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, wrong data: %p = y*y is used only by the insert of %p into %t[0..4), so EmplaceAllocations
 //   ties its dispatch's result to %t and it writes %t in place at %p's position, before the transfer of %t to
 //   @d1 that the program reads first: %r returns 1 16 81 256 (p squared) where t squared, 4 16 36 64, is

@@ -10,7 +10,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/frontend/async-clobbered-read-partitioning-moves-a-read-past-an-in-place-write.mlir
 // pass: iree-stream-schedule-execution
-// releases: has the bug 3.12, 3.13; correct 3.1-3.3; 3.4-3.11 reject it ("failed to legalize operation 'stream.executable'")
+// releases: has the bug 3.12-3.13; correct 3.1-3.3; another failure 3.4-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // triage: compiler bug, wrong data: %p = x+x is read by a flow.tensor.transfer to @d1, then written in place by
 //   tensor.insert_slice %y into %p[0, 1] (not contiguous: DispatchCreation makes it a dispatch with %p tied,
 //   readwrite). Before ScheduleExecution the transfer reads %p before the tied dispatch writes it (right; no

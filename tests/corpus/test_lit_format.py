@@ -151,4 +151,25 @@ def test_releases_command_writes_the_computed_range(
         ["releases", str(corpus / "tool_missing.mlir"), "--corpus", str(corpus), "--iree-opt", iree_opt]
     )
     assert code == 1
-    assert "broken on some release" in capsys.readouterr().err
+    assert "another failure on some release" in capsys.readouterr().err
+
+
+def test_a_program_the_compiler_rejects_is_not_a_wrong_result(tmp_path: Path) -> None:
+    """An entry that runs its program shows its bug at run time; the compiler rejecting the program first
+    (another bug, or an input an older release does not take) is another failure, never this bug."""
+    corpus = _corpus(tmp_path / "corpus")
+    for name in CASES:
+        (corpus / name).unlink()
+    header = HEADER.format(status="open").replace("finding: invalid-program", "finding: wrong-result")
+    run = (
+        "// RUN: iree-compile %s -o %t.vmfb\n"
+        "// RUN: iree-run-module --module=%t.vmfb --function=main --expected_output=4xi32=1,2,3,4\n"
+    )
+    program = (  # it parses, and iree-compile rejects it: a transfer to a device that does not exist
+        "func.func @main(%x: tensor<4xi32>) -> tensor<4xi32> {\n"
+        "  %0 = flow.tensor.transfer %x : tensor<4xi32> to #hal.device.affinity<@nope>\n"
+        "  return %0 : tensor<4xi32>\n}\n"
+    )
+    (corpus / "rejected_before_the_run.mlir").write_text(header + run + program)
+    result = _lit(corpus)["rejected_before_the_run.mlir"]
+    assert result["code"] == "UNRESOLVED" and "another failure" in result["output"], result["output"][-2000:]
