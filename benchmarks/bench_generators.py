@@ -1,6 +1,6 @@
 """Benchmark: generation + printing time per program, and validity with the in-process compiler.
 
-    python benchmarks/bench_generators.py [--examples N] [--level l1|l2|both] [--no-compile]
+python benchmarks/bench_generators.py [--examples N] [--level l1|l2|both] [--no-compile]
 """
 
 from __future__ import annotations

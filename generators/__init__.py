@@ -53,7 +53,13 @@ from .strategies import programs_impl
 __all__ = ["Program", "features", "label_and_target", "print_program", "programs"]
 
 
-def programs(level: str = "l2", *, target: tuple[int, int] = (3, 13), max_devices: int = 8,
-             max_depth: int = 4, size: int | None = None) -> st.SearchStrategy[Program]:
+def programs(
+    level: str = "l2",
+    *,
+    target: tuple[int, int] = (3, 13),
+    max_devices: int = 8,
+    max_depth: int = 4,
+    size: int | None = None,
+) -> st.SearchStrategy[Program]:
     """Strategy for valid multi-device stream programs; see the module docstring."""
     return programs_impl(level, target, max_devices, max_depth, size)

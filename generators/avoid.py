@@ -48,7 +48,7 @@ def run_partition_cycle_loops_once(fn: m.Function) -> None:
     def visit(ops: list[m.Op]) -> None:
         for i, op in enumerate(ops):
             if isinstance(op, m.ForLoop):
-                if op.trips > 1 and _cycles_through(op, ops[i + 1:]):
+                if op.trips > 1 and _cycles_through(op, ops[i + 1 :]):
                     op.trips = 1
                 visit(op.body)
             elif isinstance(op, m.IfElse):
@@ -65,10 +65,18 @@ def _cycles_through(loop: m.ForLoop, later: list[m.Op]) -> bool:
     used = {v.id for op in later if not isinstance(op, m.Expect) for v in m.operands(op)}
     if not any(r.id in used for r in loop.results):
         return False
-    fresh = {(r.id, a.id) for op in loop.body if isinstance(op, m.Dispatch) for a in op.operands
-             for r, t in zip(op.results, op.tied, strict=True) if t is None}
-    return any((y.id, a.id) in fresh and init.id in read_by_dispatch
-               for init, a, y in zip(loop.inits, loop.args, loop.yields, strict=True))
+    fresh = {
+        (r.id, a.id)
+        for op in loop.body
+        if isinstance(op, m.Dispatch)
+        for a in op.operands
+        for r, t in zip(op.results, op.tied, strict=True)
+        if t is None
+    }
+    return any(
+        (y.id, a.id) in fresh and init.id in read_by_dispatch
+        for init, a, y in zip(loop.inits, loop.args, loop.yields, strict=True)
+    )
 
 
 def _live(fn: m.Function) -> set[int]:

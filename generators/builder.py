@@ -28,8 +28,9 @@ RARE = 3
 FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 QUEUES: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).
-SWITCHED = {k: k for k in (*OPS[2:], "import", "export", "for", "if", "call", "global", "parameter",
-                            "staging")}
+SWITCHED = {
+    k: k for k in (*OPS[2:], "import", "export", "for", "if", "call", "global", "parameter", "staging")
+}
 PATTERNS = (0, 7, 255, 1234)
 # Collective ops drawn, as tensor-parallel models use them (the seed's TP4 model all-gathers).
 COLLECTIVES = ("all_gather", "all_reduce with sum", "reduce_scatter with sum", "all_to_all", "send_recv")
@@ -53,9 +54,16 @@ class Bits:
 class Scope:
     """Where ops are being appended, and which values they may use."""
 
-    def __init__(self, b: Builder, kind: str, parent: Scope | None, pool: list[m.Value],
-                 region: m.Concurrent | m.Execute | None = None, device: str | None = None,
-                 touched: dict[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        b: Builder,
+        kind: str,
+        parent: Scope | None,
+        pool: list[m.Value],
+        region: m.Concurrent | m.Execute | None = None,
+        device: str | None = None,
+        touched: dict[int, str] | None = None,
+    ) -> None:
         self.b = b
         self.kind = kind  # func | exec | wave | loop | branch
         self.parent = parent
@@ -155,13 +163,15 @@ class Builder:
         # Known compiler bug (corpus/invalid-program-partition-joins-queues-of-one-device.mlir): ops on two
         # queue sets of one device that share a partition fail to compile, or lose their device.
         digits = Bits(spec.queue_bits)
-        self.device_queues = [QUEUES[digits.take(len(QUEUES))] if "queues" in spec.switches else ()
-                              for _ in self.devices]
+        self.device_queues = [
+            QUEUES[digits.take(len(QUEUES))] if "queues" in spec.switches else () for _ in self.devices
+        ]
 
     # ---- helpers ----
 
-    def value(self, size: int, lifetime: m.Lifetime, homes: tuple[str, ...],
-              origin: m.Value | None = None) -> m.Value:
+    def value(
+        self, size: int, lifetime: m.Lifetime, homes: tuple[str, ...], origin: m.Value | None = None
+    ) -> m.Value:
         self.next_id += 1
         return m.Value(self.next_id, size, lifetime, homes, origin)
 
@@ -309,8 +319,9 @@ class Builder:
         dev = self.device_of_target(scope, b, t)
         lt = scope.write(t)
         r = self.written(t, dev, length)
-        scope.add(m.Fill(lt, r, PATTERNS[b.take(len(PATTERNS))], offset, length, self.op_aff(dev)), [r],
-                  {r.id: lt})
+        scope.add(
+            m.Fill(lt, r, PATTERNS[b.take(len(PATTERNS))], offset, length, self.op_aff(dev)), [r], {r.id: lt}
+        )
         if length < t.size:
             self.may_vanish(r, lt)
 
@@ -493,8 +504,11 @@ class Builder:
         # pinning a transfer result (also through a whole copy, update or clone of one, which fold to
         # it: partition_affinity_barrier_of_folded_copy.mlir). At L1 only values an op on their home
         # made are pinned.
-        w = [v for v in self.writable(scope)
-             if self.ran_on.get(v.id, v.home if self.level == "l2" else None) == v.home]
+        w = [
+            v
+            for v in self.writable(scope)
+            if self.ran_on.get(v.id, v.home if self.level == "l2" else None) == v.home
+        ]
         if not w or scope.kind in ("loop", "branch"):
             return self.op_clone(scope, b)
         s = self.pick(w, b)
@@ -521,8 +535,11 @@ class Builder:
         # Known compiler bug (corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir, witness 3): a
         # value both exported (through a move to external) and carried by scf.for gets different lifetimes
         # on the loop's entry and back edges. So the two never share a root.
-        cands = [v for v in scope.readable() if v.lifetime == "external"
-                 or (self.level == "l1" and self.data_root(v) not in self.carried)]
+        cands = [
+            v
+            for v in scope.readable()
+            if v.lifetime == "external" or (self.level == "l1" and self.data_root(v) not in self.carried)
+        ]
         if not cands:
             return
         v = self.pick(cands, b)
@@ -557,8 +574,9 @@ class Builder:
                 outer_v = region.captures[tie]
                 self.tied_to[r.id] = outer_v
                 # Written in place: the old value is gone, under whichever name `outer` knows it.
-                outer.pool = [v for v in outer.pool
-                              if v is not outer_v and outer.captured.get(v.id) is not outer_v]
+                outer.pool = [
+                    v for v in outer.pool if v is not outer_v and outer.captured.get(v.id) is not outer_v
+                ]
         region.body = inner.body
         return region.results
 
@@ -655,8 +673,12 @@ class Builder:
         args = [self.like(v) for v in inits]
         inner = Scope(self, "loop", scope, scope.readable() + args)
         inner.own.update(a.id for a in args)
-        inner.frame = {"inits": inits, "args": args, "trips": 1 + b.take(4),
-                       "while": "while" in self.sw and b.take(2) == 1}
+        inner.frame = {
+            "inits": inits,
+            "args": args,
+            "trips": 1 + b.take(4),
+            "while": "while" in self.sw and b.take(2) == 1,
+        }
         return inner
 
     def close_loop(self, inner: Scope) -> None:
@@ -671,8 +693,13 @@ class Builder:
     def match(self, inner: Scope, key: m.Value, used: list[m.Value]) -> m.Value | None:
         """The newest live value made in `inner` that can stand in for `key`."""
         for v in reversed(inner.produced):
-            if (v in inner.pool and v not in used and v.size == key.size and v.lifetime == key.lifetime
-                    and v.homes == key.homes):
+            if (
+                v in inner.pool
+                and v not in used
+                and v.size == key.size
+                and v.lifetime == key.lifetime
+                and v.homes == key.homes
+            ):
                 return v
         return None
 
@@ -714,8 +741,10 @@ class Builder:
             inner = self.else_branch(inner)
         (tb, ty), (eb, ey) = inner.frame["then"], self.branch_yields(inner)
         # A result lives where both branches' values live (each has at least the key's first home).
-        results = [self.value(t.size, t.lifetime, tuple(d for d in t.homes if e.lives_on(d)))
-                   for t, e in zip(ty, ey, strict=True)]
+        results = [
+            self.value(t.size, t.lifetime, tuple(d for d in t.homes if e.lives_on(d)))
+            for t, e in zip(ty, ey, strict=True)
+        ]
         scope.add(m.IfElse(tb, ty, eb, ey, results, inner.frame["blocks"]), results)
 
     def open_call(self, scope: Scope, b: Bits) -> Scope:
@@ -799,14 +828,23 @@ class Builder:
         # Known compiler bug (corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir): a returned value
         # becomes external, and one that shares a root with a value an scf.for carries or an scf.if yields
         # gets different lifetimes on the region's edges. Such values are not returned.
-        in_regions = {self.data_root(v) for op in m.walk(main.body) if isinstance(op, m.ForLoop | m.IfElse)
-                      for v in op.results}
+        in_regions = {
+            self.data_root(v)
+            for op in m.walk(main.body)
+            if isinstance(op, m.ForLoop | m.IfElse)
+            for v in op.results
+        }
         for v in list(main.pool):
             # With `return`, some values leave through main's results (external ones at L2, where a
             # transient may not leave), for a consumer the program does not know: nothing is expected.
             root = self.data_root(v)
-            if ("return" in self.sw and v.id % 3 == 0 and (self.level == "l1" or v.lifetime == "external")
-                    and root not in self.carried and root not in in_regions):
+            if (
+                "return" in self.sw
+                and v.id % 3 == 0
+                and (self.level == "l1" or v.lifetime == "external")
+                and root not in self.carried
+                and root not in in_regions
+            ):
                 returns.append(v)
             else:
                 main.body.append(m.Expect(v, v.homes))
@@ -818,8 +856,16 @@ class Builder:
         if "topology" in self.sw:
             links = ((self.devices[0], self.devices[1]), (self.devices[1], self.devices[0]))
         queues = {d: q for d, q in zip(self.devices, self.device_queues, strict=True) if q}
-        return m.Program(self.level, self.devices, [*self.functions, fn], links, self.sw,  # type: ignore[arg-type]
-                         self.configs(), queues, self.globals)
+        return m.Program(
+            self.level,  # type: ignore[arg-type]
+            self.devices,
+            [*self.functions, fn],
+            links,
+            self.sw,
+            self.configs(),
+            queues,
+            self.globals,
+        )
 
     def configs(self) -> m.Configs:
         """The module and function attributes the switches ask for, read from the spec's config digits.

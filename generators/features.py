@@ -9,14 +9,30 @@ from hypothesis import event, target
 from . import model as m
 
 _OP_LABELS = {
-    m.Splat: "splat", m.Alloca: "alloca", m.Constant: "constant",
-    m.GlobalStore: "global_store", m.GlobalLoad: "global_load", m.ParameterLoad: "parameter_load",
-    m.Staged: "staging_load_store", m.Fill: "fill", m.Update: "update",
-    m.Copy: "copy", m.Clone: "clone",
-    m.Slice: "slice", m.Dispatch: "dispatch", m.Collective: "collective", m.Transfer: "transfer",
+    m.Splat: "splat",
+    m.Alloca: "alloca",
+    m.Constant: "constant",
+    m.GlobalStore: "global_store",
+    m.GlobalLoad: "global_load",
+    m.ParameterLoad: "parameter_load",
+    m.Staged: "staging_load_store",
+    m.Fill: "fill",
+    m.Update: "update",
+    m.Copy: "copy",
+    m.Clone: "clone",
+    m.Slice: "slice",
+    m.Dispatch: "dispatch",
+    m.Collective: "collective",
+    m.Transfer: "transfer",
     m.AsyncBarrier: "async_barrier",
-    m.Import: "import", m.Export: "export", m.Expect: "expect", m.Execute: "execute",
-    m.Concurrent: "concurrent", m.ForLoop: "for", m.IfElse: "if", m.Call: "call",
+    m.Import: "import",
+    m.Export: "export",
+    m.Expect: "expect",
+    m.Execute: "execute",
+    m.Concurrent: "concurrent",
+    m.ForLoop: "for",
+    m.IfElse: "if",
+    m.Call: "call",
 }
 
 

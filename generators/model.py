@@ -350,10 +350,30 @@ class Call:
 
 
 Op = (
-    Splat | Alloca | Constant | Fill | Update | Copy | Clone | Slice | Dispatch | Collective | Transfer
+    Splat
+    | Alloca
+    | Constant
+    | Fill
+    | Update
+    | Copy
+    | Clone
+    | Slice
+    | Dispatch
+    | Collective
+    | Transfer
     | AsyncBarrier
-    | Import | Export | Expect | GlobalStore | GlobalLoad | ParameterLoad | Staged | Concurrent | Execute
-    | ForLoop | IfElse | Call
+    | Import
+    | Export
+    | Expect
+    | GlobalStore
+    | GlobalLoad
+    | ParameterLoad
+    | Staged
+    | Concurrent
+    | Execute
+    | ForLoop
+    | IfElse
+    | Call
 )
 
 

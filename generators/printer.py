@@ -53,6 +53,7 @@ class Printer:
     def aff(self, a: m.Affinity | None) -> str:
         assert a is not None
         if a.kind == "optimal":
+
             def member(d: str) -> str:
                 return self.aff(m.Affinity(a.member_kind, (d,), queues=self.p.device_queues.get(d, ())))
 
@@ -79,29 +80,41 @@ class Printer:
         n = self.name
         if isinstance(op, m.Splat):
             r = op.result
-            self.emit(d, f"{n(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(op.pattern)} : i32 -> "
-                         f"{self.sized(r)}")
+            self.emit(
+                d,
+                f"{n(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(op.pattern)} : i32 -> "
+                f"{self.sized(r)}",
+            )
         elif isinstance(op, m.Alloca):
             r = op.result
             self.emit(d, f"{n(r)} = stream.async.alloca {self.on(op.affinity)}: {self.sized(r)}")
         elif isinstance(op, m.Constant):
             r = op.result
             data = f"[{', '.join(str(i % 128) for i in range(r.size))}]" if op.ramp else "3"
-            self.emit(d, f"{n(r)} = stream.async.constant {self.on(op.affinity)}: {self.sized(r)} = "
-                         f"dense<{data}> : tensor<{r.size}xi8>")
+            self.emit(
+                d,
+                f"{n(r)} = stream.async.constant {self.on(op.affinity)}: {self.sized(r)} = "
+                f"dense<{data}> : tensor<{r.size}xi8>",
+            )
         elif isinstance(op, m.GlobalStore):
             s, g = op.source, op.target
             moved, var = f"%{g.name}_in", "!stream.resource<variable>"
-            self.emit(d, f"{moved} = stream.async.transfer {n(s)} : {self.sized(s)} "
-                         f"{self.move_on(g.affinity)} {var}{{{self.idx(g.size)}}}")
+            self.emit(
+                d,
+                f"{moved} = stream.async.transfer {n(s)} : {self.sized(s)} "
+                f"{self.move_on(g.affinity)} {var}{{{self.idx(g.size)}}}",
+            )
             self.emit(d, f"util.global.store {moved}, @{g.name} : {var}")
         elif isinstance(op, m.GlobalLoad):
             g, r = op.source, op.result
             loaded, var = f"{n(r)}_global", "!stream.resource<variable>"
             self.emit(d, f"{loaded} = util.global.load @{g.name} : {var}")
             self.emit(d, f"{loaded}_size = stream.resource.size {loaded} : {var}")
-            self.emit(d, f"{n(r)} = stream.async.transfer {loaded} : {var}{{{loaded}_size}} "
-                         f"{self.move_on(g.affinity)} !stream.resource<*>{{{loaded}_size}}")
+            self.emit(
+                d,
+                f"{n(r)} = stream.async.transfer {loaded} : {var}{{{loaded}_size}} "
+                f"{self.move_on(g.affinity)} !stream.resource<*>{{{loaded}_size}}",
+            )
         elif isinstance(op, m.ParameterLoad):
             self.parameter_load(op, d)
         elif isinstance(op, m.Staged):
@@ -109,28 +122,43 @@ class Printer:
         elif isinstance(op, m.Fill):
             t = op.target
             rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
-            self.emit(d, f"{n(op.result)} = stream.async.fill {self.on(op.affinity)}{self.i32(op.pattern)}, "
-                         f"{n(t)}[{rng}] : i32 -> {n(t)} as {self.sized(t)}")
+            self.emit(
+                d,
+                f"{n(op.result)} = stream.async.fill {self.on(op.affinity)}{self.i32(op.pattern)}, "
+                f"{n(t)}[{rng}] : i32 -> {n(t)} as {self.sized(t)}",
+            )
         elif isinstance(op, m.Update):
             t, u = op.target, op.update
             rng = f"{self.idx(op.offset)} to {self.idx(op.offset + u.size)}"
-            self.emit(d, f"{n(op.result)} = stream.async.update {self.on(op.affinity)}{n(u)}, "
-                         f"{n(t)}[{rng}] : "
-                         f"{self.sized(u)} -> {n(t)} as {self.sized(t)}")
+            self.emit(
+                d,
+                f"{n(op.result)} = stream.async.update {self.on(op.affinity)}{n(u)}, "
+                f"{n(t)}[{rng}] : "
+                f"{self.sized(u)} -> {n(t)} as {self.sized(t)}",
+            )
         elif isinstance(op, m.Copy):
             s, t, length = op.source, op.target, op.length
             rng = f"[{self.idx(0)} to {self.idx(length)}]"
-            self.emit(d, f"{n(op.result)} = stream.async.copy {self.on(op.affinity)}{n(s)}{rng}, "
-                         f"{n(t)}{rng}, "
-                         f"{self.idx(length)} : {self.sized(s)} -> {n(t)} as {self.sized(t)}")
+            self.emit(
+                d,
+                f"{n(op.result)} = stream.async.copy {self.on(op.affinity)}{n(s)}{rng}, "
+                f"{n(t)}{rng}, "
+                f"{self.idx(length)} : {self.sized(s)} -> {n(t)} as {self.sized(t)}",
+            )
         elif isinstance(op, m.Clone):
-            self.emit(d, f"{n(op.result)} = stream.async.clone {self.on(op.affinity)}{n(op.source)} : "
-                         f"{self.sized(op.source)} -> {self.sized(op.result)}")
+            self.emit(
+                d,
+                f"{n(op.result)} = stream.async.clone {self.on(op.affinity)}{n(op.source)} : "
+                f"{self.sized(op.source)} -> {self.sized(op.result)}",
+            )
         elif isinstance(op, m.Slice):
             s, r = op.source, op.result
             rng = f"{self.idx(op.offset)} to {self.idx(op.offset + r.size)}"
-            self.emit(d, f"{n(r)} = stream.async.slice {self.on(op.affinity)}{n(s)}[{rng}] : "
-                         f"{self.sized(s)} -> {self.sized(r)}")
+            self.emit(
+                d,
+                f"{n(r)} = stream.async.slice {self.on(op.affinity)}{n(s)}[{rng}] : "
+                f"{self.sized(s)} -> {self.sized(r)}",
+            )
         elif isinstance(op, m.Dispatch):
             self.dispatch(op, d)
         elif isinstance(op, m.Collective):
@@ -140,29 +168,42 @@ class Printer:
             on = self.on(op.execution) if self.has("transfer_on") else ""
             src = f" from({self.aff(op.source_affinity)})" if op.source_affinity else ""
             dst = f"to({self.aff(op.target)}) " if op.target else ""
-            self.emit(d, f"{n(r)} = stream.async.transfer {on}{n(s)} : {self.sized(s)}{src} -> {dst}"
-                         f"{self.sized(r)}")
+            self.emit(
+                d, f"{n(r)} = stream.async.transfer {on}{n(s)} : {self.sized(s)}{src} -> {dst}{self.sized(r)}"
+            )
         elif isinstance(op, m.AsyncBarrier):
             if not self.has("async_barrier"):
                 self.alias[op.result.id] = n(op.source)
                 return
-            self.emit(d, f"{n(op.result)} = stream.async.barrier {self.on(op.affinity)}{n(op.source)} : "
-                         f"{self.sized(op.source)}")
+            self.emit(
+                d,
+                f"{n(op.result)} = stream.async.barrier {self.on(op.affinity)}{n(op.source)} : "
+                f"{self.sized(op.source)}",
+            )
         elif isinstance(op, m.Import):
             r = op.result
-            self.emit(d, f"{n(r)} = stream.tensor.import {self.on(op.affinity)}%h{op.handle} : "
-                         "!hal.buffer_view -> "
-                         f"tensor<{r.size}xi8> in {self.sized(r)}")
+            self.emit(
+                d,
+                f"{n(r)} = stream.tensor.import {self.on(op.affinity)}%h{op.handle} : "
+                "!hal.buffer_view -> "
+                f"tensor<{r.size}xi8> in {self.sized(r)}",
+            )
         elif isinstance(op, m.Export):
             s = op.source
             out = f"%out{self.n_outputs}"
             self.n_outputs += 1
-            self.emit(d, f"{out} = stream.tensor.export {self.on(op.affinity)}{self.awaited(s, d)} : "
-                         f"tensor<{s.size}xi8> in {self.sized(s)} -> !hal.buffer_view")
+            self.emit(
+                d,
+                f"{out} = stream.tensor.export {self.on(op.affinity)}{self.awaited(s, d)} : "
+                f"tensor<{s.size}xi8> in {self.sized(s)} -> !hal.buffer_view",
+            )
         elif isinstance(op, m.Expect):
             v = op.value
-            self.emit(d, f"util.optimization_barrier {{fuzz.expect = {expect_attr(op.devices)}}} "
-                         f"{self.awaited(v, d)} : {self.rtype(v)}")
+            self.emit(
+                d,
+                f"util.optimization_barrier {{fuzz.expect = {expect_attr(op.devices)}}} "
+                f"{self.awaited(v, d)} : {self.rtype(v)}",
+            )
         elif isinstance(op, m.Execute):
             self.execute(op, d)
         elif isinstance(op, m.Concurrent):
@@ -175,8 +216,9 @@ class Printer:
             args = ", ".join(n(a) for a in op.args)
             types = ", ".join(self.rtype(a) for a in op.args)
             rtypes = ", ".join(self.rtype(r) for r in op.results)
-            self.emit(d, f"{self.results(op.results)}util.call @{op.callee}({args}) : "
-                         f"({types}) -> ({rtypes})")
+            self.emit(
+                d, f"{self.results(op.results)}util.call @{op.callee}({args}) : ({types}) -> ({rtypes})"
+            )
         else:  # pragma: no cover - the model is closed
             raise TypeError(f"cannot print {op!r}")
 
@@ -190,20 +232,27 @@ class Printer:
             return self.name(v)
         if v.id not in self.ready:
             self.ready[v.id] = f"{v.name}_ready"
-            self.emit(d, f"{v.name}_ready = stream.timepoint.await %t{self.timepoint[v.id]} => "
-                         f"{self.name(v)} : {self.sized(v)}")
+            self.emit(
+                d,
+                f"{v.name}_ready = stream.timepoint.await %t{self.timepoint[v.id]} => "
+                f"{self.name(v)} : {self.sized(v)}",
+            )
         return self.ready[v.id]
 
     def dispatch(self, op: m.Dispatch, d: int) -> None:
-        operands = ", ".join(f"{self.name(v)}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]"
-                             for v in op.operands)
+        operands = ", ".join(
+            f"{self.name(v)}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]" for v in op.operands
+        )
         otypes = ", ".join(self.sized(v) for v in op.operands)
         rtypes = ", ".join(
             f"{self.name(op.operands[t])}{{{self.idx(r.size)}}}" if t is not None else self.sized(r)
             for r, t in zip(op.results, op.tied, strict=True)
         )
-        self.emit(d, f"{self.results(op.results)}stream.async.dispatch {self.on(op.affinity)}@ex::@{op.entry}"
-                     f"({operands}) : ({otypes}) -> ({rtypes})")
+        self.emit(
+            d,
+            f"{self.results(op.results)}stream.async.dispatch {self.on(op.affinity)}@ex::@{op.entry}"
+            f"({operands}) : ({otypes}) -> ({rtypes})",
+        )
 
     def collective(self, op: m.Collective, d: int) -> None:
         s, r = op.send, op.result
@@ -221,47 +270,72 @@ class Printer:
             return f"{name}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]"
 
         elements = self.idx(max(1, s.size // 4))  # f32 elements sent
-        self.emit(d, f"{self.name(r)} = stream.async.collective<{op.op} : f32>[{elements}] "
-                     f"{self.on(op.affinity)}channel(%channel_{device}) {param}{whole(self.name(s), s)}, "
-                     f"{whole(target, r)} : {self.sized(s)} -> {target} as {self.sized(r)}")
+        self.emit(
+            d,
+            f"{self.name(r)} = stream.async.collective<{op.op} : f32>[{elements}] "
+            f"{self.on(op.affinity)}channel(%channel_{device}) {param}{whole(self.name(s), s)}, "
+            f"{whole(target, r)} : {self.sized(s)} -> {target} as {self.sized(r)}",
+        )
 
     def parameter_load(self, op: m.ParameterLoad, d: int) -> None:
         r, v = op.result, op.result.name
         if not self.has("parameter"):  # the bytes come from somewhere else on that device
-            self.emit(d, f"{self.name(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(0)} : i32 -> "
-                         f"{self.sized(r)}")
+            self.emit(
+                d,
+                f"{self.name(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(0)} : i32 -> "
+                f"{self.sized(r)}",
+            )
             return
         const = f"!stream.resource<constant>{{{self.idx(r.size)}}}"
         self.emit(d, f'{v}_scope = util.buffer.constant : !util.buffer = "model"')
         self.emit(d, f'{v}_key = util.buffer.constant : !util.buffer = "{op.key}"')
         self.emit(d, f"{v}_offset = arith.constant 0 : i64")
-        self.emit(d, f"{v}_param, {v}_loaded = stream.async.parameter.load {self.on(op.affinity)}"
-                     f"{v}_scope::{v}_key[{v}_offset] : {const} => !stream.timepoint")
+        self.emit(
+            d,
+            f"{v}_param, {v}_loaded = stream.async.parameter.load {self.on(op.affinity)}"
+            f"{v}_scope::{v}_key[{v}_offset] : {const} => !stream.timepoint",
+        )
         self.emit(d, f"{v}_ready = stream.timepoint.await {v}_loaded => {v}_param : {const}")
-        self.emit(d, f"{self.name(r)} = stream.async.transfer {v}_ready : {const} "
-                     f"{self.move_on(op.affinity)} {self.sized(r)}")
+        self.emit(
+            d,
+            f"{self.name(r)} = stream.async.transfer {v}_ready : {const} "
+            f"{self.move_on(op.affinity)} {self.sized(r)}",
+        )
 
     def staged(self, op: m.Staged, d: int) -> None:
         s, r, v = op.source, op.result, op.result.name
         staging = f"!stream.resource<staging>{{{self.idx(s.size)}}}"
-        self.emit(d, f"{v}_staging = stream.async.transfer {self.name(s)} : {self.sized(s)} "
-                     f"{self.move_on(op.source_affinity)} {staging}")
+        self.emit(
+            d,
+            f"{v}_staging = stream.async.transfer {self.name(s)} : {self.sized(s)} "
+            f"{self.move_on(op.source_affinity)} {staging}",
+        )
         self.emit(d, f"{v}_word = stream.async.load {v}_staging[{self.idx(0)}] : {staging} -> i32")
-        self.emit(d, f"{v}_stored = stream.async.store {v}_word, {v}_staging[{self.idx(s.size - 4)}] : "
-                     f"i32 -> {v}_staging as {staging}")
-        self.emit(d, f"{self.name(r)} = stream.async.transfer {v}_stored : {staging} "
-                     f"from({self.aff(op.source_affinity)}) -> to({self.aff(op.target)}) {self.sized(r)}")
+        self.emit(
+            d,
+            f"{v}_stored = stream.async.store {v}_word, {v}_staging[{self.idx(s.size - 4)}] : "
+            f"i32 -> {v}_staging as {staging}",
+        )
+        self.emit(
+            d,
+            f"{self.name(r)} = stream.async.transfer {v}_stored : {staging} "
+            f"from({self.aff(op.source_affinity)}) -> to({self.aff(op.target)}) {self.sized(r)}",
+        )
 
     def channel_lines(self) -> list[str]:
         """One channel per device a collective of this function runs on, ranked among all devices."""
         count = len(self.p.devices)
-        return [f"    %channel_{dev} = stream.channel.create on({self.aff(a)}) "
-                f"rank({self.idx(self.p.devices.index(dev))}) count({self.idx(count)}) : !stream.channel"
-                for dev, a in sorted(self.channels.items(), key=lambda item: self.p.devices.index(item[0]))]
+        return [
+            f"    %channel_{dev} = stream.channel.create on({self.aff(a)}) "
+            f"rank({self.idx(self.p.devices.index(dev))}) count({self.idx(count)}) : !stream.channel"
+            for dev, a in sorted(self.channels.items(), key=lambda item: self.p.devices.index(item[0]))
+        ]
 
     def region(self, head: str, r: m.Region, d: int, tail: str, extra_result: str = "") -> None:
-        caps = ", ".join(f"{self.name(c)} as {self.name(a)}: {self.sized(c)}"
-                         for c, a in zip(r.captures, r.args, strict=True))
+        caps = ", ".join(
+            f"{self.name(c)} as {self.name(a)}: {self.sized(c)}"
+            for c, a in zip(r.captures, r.args, strict=True)
+        )
         outs = ", ".join(
             f"{self.name(r.captures[t])} as {self.sized(v)}" if t is not None else self.sized(v)
             for v, t in zip(r.results, r.tied, strict=True)
@@ -302,10 +376,17 @@ class Printer:
         k = self.label()
         types = ", ".join(["index", *(self.rtype(a) for a in op.args)])
         tested = [f"%w{k}_{a.id}" for a in op.args]  # the before region's names of the carried values
-        iters = ", ".join([f"%w{k}_i = {self.idx(0)}", *(f"{t} = {self.name(i)}" for t, i in zip(
-            tested, op.inits, strict=True))])
-        self.emit(d, f"{', '.join([f'%w{k}_trips', *(self.name(r) for r in op.results)])} = scf.while "
-                     f"({iters}) : ({types}) -> ({types}) {{")
+        iters = ", ".join(
+            [
+                f"%w{k}_i = {self.idx(0)}",
+                *(f"{t} = {self.name(i)}" for t, i in zip(tested, op.inits, strict=True)),
+            ]
+        )
+        self.emit(
+            d,
+            f"{', '.join([f'%w{k}_trips', *(self.name(r) for r in op.results)])} = scf.while "
+            f"({iters}) : ({types}) -> ({types}) {{",
+        )
         self.emit(d + 1, f"%w{k}_more = arith.cmpi slt, %w{k}_i, {self.idx(op.trips)} : index")
         self.emit(d + 1, f"scf.condition(%w{k}_more) {', '.join([f'%w{k}_i', *tested])} : {types}")
         args = "".join(f", {self.name(a)}: {self.rtype(a)}" for a in op.args)
@@ -340,8 +421,11 @@ class Printer:
         iters = ", ".join(f"{self.name(a)} = {self.name(i)}" for a, i in zip(op.args, op.inits, strict=True))
         types = ", ".join(self.rtype(a) for a in op.args)
         iv = f"%i{op.results[0].id}" if op.results else "%i"
-        self.emit(d, f"{self.results(op.results)}scf.for {iv} = {self.idx(0)} to {self.idx(op.trips)} step "
-                     f"{self.idx(1)} iter_args({iters}) -> ({types}) {{")
+        self.emit(
+            d,
+            f"{self.results(op.results)}scf.for {iv} = {self.idx(0)} to {self.idx(op.trips)} step "
+            f"{self.idx(1)} iter_args({iters}) -> ({types}) {{",
+        )
         for o in op.body:
             self.op(o, d + 1)
         self.emit(d + 1, f"scf.yield {', '.join(self.name(y) for y in op.yields)} : {types}")
@@ -375,8 +459,12 @@ class Printer:
         # Resources main returns, awaited first at L2 (before the constants are gathered).
         returned = [self.awaited(v, 2) for v in fn.returns] if fn.public else []
         body = self.lines
-        consts = [f"    %c{v} = arith.constant {v} : {t}" if t == "index"
-                  else f"    %c{v}_i32 = arith.constant {v} : i32" for v, t in sorted(self.consts)]
+        consts = [
+            f"    %c{v} = arith.constant {v} : {t}"
+            if t == "index"
+            else f"    %c{v}_i32 = arith.constant {v} : i32"
+            for v, t in sorted(self.consts)
+        ]
         if fn.public:
             params = [f"%h{i}: !hal.buffer_view" for i in range(fn.handles)]
             if any(isinstance(o, m.IfElse) for o in m.walk(fn.body)):
@@ -408,13 +496,15 @@ class Printer:
         attrs = []
         if c.resources is not None:
             r = c.resources
-            fields = (f"max_allocation_size = {r.max_allocation_size}, "
-                      f"min_buffer_offset_alignment = {r.min_buffer_offset_alignment}, "
-                      f"max_buffer_range = {r.max_buffer_range}, "
-                      f"min_buffer_range_alignment = {r.min_buffer_range_alignment}, "
-                      f"index_bits = {r.index_bits}, "
-                      f"alias_mutable_bindings = {str(r.alias_mutable_bindings).lower()}, "
-                      f"memory_model = {r.memory_model}")
+            fields = (
+                f"max_allocation_size = {r.max_allocation_size}, "
+                f"min_buffer_offset_alignment = {r.min_buffer_offset_alignment}, "
+                f"max_buffer_range = {r.max_buffer_range}, "
+                f"min_buffer_range_alignment = {r.min_buffer_range_alignment}, "
+                f"index_bits = {r.index_bits}, "
+                f"alias_mutable_bindings = {str(r.alias_mutable_bindings).lower()}, "
+                f"memory_model = {r.memory_model}"
+            )
             attrs.append(f"stream.resources = #stream.resource_config<{{{fields}}}>")
         if c.partitioning is not None:
             attrs.append(f'stream.partitioning = #stream.partitioning_config<"{c.partitioning}">')
@@ -429,8 +519,9 @@ class Printer:
         head = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         out = [f"module{head} {{"]
         out += [f"  util.global private @{d} : !hal.device" for d in self.p.devices]
-        out += [f"  util.global private mutable @{g.name} : !stream.resource<variable>"
-                for g in self.p.globals]
+        out += [
+            f"  util.global private mutable @{g.name} : !stream.resource<variable>" for g in self.p.globals
+        ]
         for fn in self.p.functions:
             out += self.function(fn)
         out.append("}")

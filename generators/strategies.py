@@ -19,15 +19,50 @@ from .specs import OPS, ProgramSpec
 CONFIGS = ("queues", "resource_config", "partitioning_config")
 SWITCHES = {
     # Constants are L1's: at L2 a resource of `constant` lifetime would need its own transfers.
-    "l2": (*(k for k in OPS[2:] if k != "constant"), "dispatch_tied", "nested_waves", "cross_capture",
-           "optimal", "transfer_from", "transfer_on", "topology", "import", "export", "return", *CONFIGS),
-    "l1": (*OPS[2:], "dispatch_tied", "cross_device", "optimal", "transfer_from", "transfer_on",
-           "topology", "import", "export", "return", "for", "if", "call", "global", "parameter", "staging",
-           "while", "cf", *CONFIGS),
+    "l2": (
+        *(k for k in OPS[2:] if k != "constant"),
+        "dispatch_tied",
+        "nested_waves",
+        "cross_capture",
+        "optimal",
+        "transfer_from",
+        "transfer_on",
+        "topology",
+        "import",
+        "export",
+        "return",
+        *CONFIGS,
+    ),
+    "l1": (
+        *OPS[2:],
+        "dispatch_tied",
+        "cross_device",
+        "optimal",
+        "transfer_from",
+        "transfer_on",
+        "topology",
+        "import",
+        "export",
+        "return",
+        "for",
+        "if",
+        "call",
+        "global",
+        "parameter",
+        "staging",
+        "while",
+        "cf",
+        *CONFIGS,
+    ),
 }
 # Syntax gate of switches that print constructs some releases cannot parse.
-GATED = {"barrier": "async_barrier", "optimal": "optimal", "topology": "topology",
-         "transfer_on": "transfer_on", "parameter": "parameter"}
+GATED = {
+    "barrier": "async_barrier",
+    "optimal": "optimal",
+    "topology": "topology",
+    "transfer_on": "transfer_on",
+    "parameter": "parameter",
+}
 TOKEN = st.integers(0, 2**32 - 1)
 # Lists of chunks: Hypothesis lists average ~5 elements, chunks of chunks ~25 tokens, and a whole
 # chunk can be deleted in one shrink step.
@@ -43,8 +78,14 @@ def tokens_of_size(size: int | None) -> st.SearchStrategy[list[list[int]]]:
 
 
 @st.composite
-def program_specs(draw: st.DrawFn, level: str = "l2", target: tuple[int, int] = (3, 13),
-                  max_devices: int = 8, max_depth: int = 4, size: int | None = None) -> ProgramSpec:
+def program_specs(
+    draw: st.DrawFn,
+    level: str = "l2",
+    target: tuple[int, int] = (3, 13),
+    max_devices: int = 8,
+    max_depth: int = 4,
+    size: int | None = None,
+) -> ProgramSpec:
     if level not in SWITCHES:
         raise ValueError(f"level must be 'l1' or 'l2', not {level!r}")
     n = draw(st.integers(2, max(2, max_devices)))
@@ -56,8 +97,7 @@ def program_specs(draw: st.DrawFn, level: str = "l2", target: tuple[int, int] = 
     # Bytes shrink toward zero, that is, toward "everything off".
     bits = int.from_bytes(draw(st.binary(min_size=(len(names) + 7) // 8, max_size=(len(names) + 7) // 8)))
     switches = frozenset(
-        s for i, s in enumerate(names)
-        if bits >> i & 1 and (s not in GATED or m.supports(target, GATED[s]))
+        s for i, s in enumerate(names) if bits >> i & 1 and (s not in GATED or m.supports(target, GATED[s]))
     )
     config_bits = int.from_bytes(draw(st.binary(min_size=4, max_size=4)))
     queue_bits = int.from_bytes(draw(st.binary(min_size=2, max_size=2)))
@@ -65,6 +105,7 @@ def program_specs(draw: st.DrawFn, level: str = "l2", target: tuple[int, int] = 
     return ProgramSpec(level, n, promise_mask, switches, tokens, max_depth, config_bits, queue_bits)
 
 
-def programs_impl(level: str, target: tuple[int, int], max_devices: int,
-                  max_depth: int, size: int | None = None) -> st.SearchStrategy[m.Program]:
+def programs_impl(
+    level: str, target: tuple[int, int], max_devices: int, max_depth: int, size: int | None = None
+) -> st.SearchStrategy[m.Program]:
     return program_specs(level, (target[0], target[1]), max_devices, max_depth, size).map(build)

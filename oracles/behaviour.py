@@ -16,8 +16,13 @@ from iree.compiler import ir
 from .facts import Facts
 
 _COUNTED = (
-    "stream.resource.pack", "stream.resource.subview", "stream.cmd.collective", "stream.cmd.parameter.load",
-    "stream.resource.load", "stream.resource.store", "cf.cond_br",
+    "stream.resource.pack",
+    "stream.resource.subview",
+    "stream.cmd.collective",
+    "stream.cmd.parameter.load",
+    "stream.resource.load",
+    "stream.resource.store",
+    "cf.cond_br",
 )
 
 # Measures are small counts; Hypothesis maximizes each one separately.
@@ -32,8 +37,11 @@ def behaviour(facts: Facts, module: ir.Module) -> tuple[frozenset[str], dict[str
         for device in devices or ("<none>",):
             per_device[device] += 1
     if facts.execute_devices:
-        labels.add({1: "out_executes_on_1_device", 2: "out_executes_on_2_devices"}.get(
-            len(per_device), "out_executes_on_3+_devices"))
+        labels.add(
+            {1: "out_executes_on_1_device", 2: "out_executes_on_2_devices"}.get(
+                len(per_device), "out_executes_on_3+_devices"
+            )
+        )
     if per_device and max(per_device.values()) >= 2:
         labels.add("out_several_executes_on_one_device")
     if facts.waves:

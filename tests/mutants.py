@@ -115,8 +115,9 @@ def two_writers_in_one_wave_one_empty(module: ir.Module) -> None:
     two_writers_in_one_wave(module)
     wave = walk(module, "stream.cmd.concurrent")[0]
     second = [op.operation for op in wave.regions[0].blocks[0].operations if op.name == "stream.cmd.copy"][1]
-    zero = next(op.results[0] for op in walk(module, "arith.constant")
-                if str(op.attributes["value"]) == "0 : index")
+    zero = next(
+        op.results[0] for op in walk(module, "arith.constant") if str(op.attributes["value"]) == "0 : index"
+    )
     second.operands[len(second.operands) - 1] = zero
 
 
@@ -165,7 +166,6 @@ def kill_campaign_worker_1(module: ir.Module) -> None:
 def raise_error(module: ir.Module) -> None:
     """A bug in a hook run by the worker: stands in for an internal error of stream-fuzz itself."""
     raise RuntimeError("deliberate internal error")
-
 
 
 def dealloca_elsewhere(module: ir.Module) -> None:

@@ -125,8 +125,12 @@ def test_stats_reports_validity_and_features(tmp_path: Path, capsys: pytest.Capt
 def test_stats_size_draws_big_programs(tmp_path: Path) -> None:
     small, big = tmp_path / "small.json", tmp_path / "big.json"
     assert main(["stats", "--level", "l2", "--examples", "8", "--seed", "2", "--json", str(small)]) == 0
-    assert main(["stats", "--level", "l2", "--examples", "8", "--seed", "2", "--size", "300",
-                 "--json", str(big)]) == 0
+    assert (
+        main(
+            ["stats", "--level", "l2", "--examples", "8", "--seed", "2", "--size", "300", "--json", str(big)]
+        )
+        == 0
+    )
     ops = [json.loads(path.read_text())["median_ops"] for path in (small, big)]
     assert ops[1] > 100 > ops[0]
 

@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, find, settings
 from stream_fuzz.generators import features, programs
 from stream_fuzz.generators import model as m
 
-SEARCH = settings(max_examples=2000, deadline=None, database=None, derandomize=True,
-                  suppress_health_check=list(HealthCheck))
+SEARCH = settings(
+    max_examples=2000, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
 
 
 def count(program: m.Program, kind: type) -> int:

@@ -42,10 +42,28 @@ TRANSFER_IN_WAVE = ProgramSpec(
     switches=L2_SWITCHES,
 )
 # A round trip d0 -> d1 -> d0 carried by an scf.for, through the whole stream pipeline.
-L1_SWITCHES = frozenset({
-    "fill", "topology", "update", "copy", "dispatch_tied", "export", "clone", "transfer_from", "import",
-    "if", "call", "for", "transfer_on", "dispatch", "barrier", "cross_device", "optimal", "slice",
-})
+L1_SWITCHES = frozenset(
+    {
+        "fill",
+        "topology",
+        "update",
+        "copy",
+        "dispatch_tied",
+        "export",
+        "clone",
+        "transfer_from",
+        "import",
+        "if",
+        "call",
+        "for",
+        "transfer_on",
+        "dispatch",
+        "barrier",
+        "cross_device",
+        "optimal",
+        "slice",
+    }
+)
 ROUND_TRIP_WITH_LOOP = ProgramSpec(
     level="l1",
     n_devices=2,
