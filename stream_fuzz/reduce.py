@@ -28,10 +28,10 @@ from pathlib import Path
 from iree.compiler import ir
 
 from stream_fuzz.bisect import OracleSteps, bisect, expand_pipeline
-from stream_fuzz.bisect.pipeline_text import unwrap
 from stream_fuzz.bisect.search import BisectReport
 from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import Outcome
+from stream_fuzz.compiler.pipeline_text import unwrap
 from stream_fuzz.corpus import (
     ASYNC_OUTPUT,
     CLOBBER_UNSTATED,

@@ -6,15 +6,27 @@
         report = bisect(program_text, plan, steps, check_input=steps.check)
     report.failing, report.rules, report.reproducer("before.mlir")
 
-The package, by concern: `plan` (steps and fixed-point loops), `pipeline_text` (taking textual pipelines
-apart), `expand` (asking the compiler what a pipeline runs), `fixed_point` (the iterator's protocol),
-`search` (running the steps and judging each output). See docs/bisect.md.
+The package, by concern: `fixed_point` (the iterator's protocol) and `search` (running the steps and
+judging each output). The plan it runs is the compiler driver's, because the driver's staging needs it too
+(and must not import the judge): `compiler.pass_plan` (steps and fixed-point loops), `compiler.pipeline_text`
+(taking textual pipelines apart), `compiler.expand` (asking the compiler what a pipeline runs); they are
+re-exported here. See docs/bisect.md.
 """
 
-from .expand import PROBE, expand_pipeline
+from stream_fuzz.compiler.expand import PROBE, expand_pipeline
+from stream_fuzz.compiler.pass_plan import (
+    ADAPTOR,
+    FIXED_POINT,
+    MODULE,
+    BisectError,
+    FixedPoint,
+    Plan,
+    Step,
+    count_steps,
+)
+from stream_fuzz.compiler.pipeline_text import is_nest, pass_name, split_top_level, unwrap
+
 from .fixed_point import ITERATION_ATTR, MODIFIED_ATTR, has_module_attr, module_attrs, set_module_attrs
-from .pipeline_text import is_nest, pass_name, split_top_level, unwrap
-from .plan import ADAPTOR, FIXED_POINT, MODULE, BisectError, FixedPoint, Plan, Step, count_steps
 from .search import LOWERED_ONLY_RULES, BisectReport, OracleSteps, RunStep, bisect
 
 __all__ = [

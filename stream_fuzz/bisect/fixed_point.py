@@ -12,9 +12,8 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
+from stream_fuzz.compiler.pass_plan import BisectError
 from stream_fuzz.oracles.sanitize import parse_compiled
-
-from .plan import BisectError
 
 ITERATION_ATTR = "iree.fixedpoint.iteration"
 MODIFIED_ATTR = "iree.fixedpoint.modified"

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from stream_fuzz.compiler import Outcome
+from stream_fuzz.compiler.pass_plan import FixedPoint, Plan, Step
 from stream_fuzz.judge import Judge, Verdict
 
 from .fixed_point import ITERATION_ATTR, MODIFIED_ATTR, has_module_attr, set_module_attrs
-from .plan import FixedPoint, Plan, Step
 
 RunStep = Callable[[str, str], Verdict]
 

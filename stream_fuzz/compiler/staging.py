@@ -2,7 +2,7 @@
 
 The pinned compiler's `iree-stream-transformation-pipeline` is its three registered stages in a row
 (`pipelines.STREAM_STAGES`). The middle one, the async stage, holds no fixed-point loop, so it runs faithfully
-as its passes one at a time (the bisector's expansion, `stream_fuzz.bisect.expand_pipeline`). The worker
+as its passes one at a time (the bisector's expansion, `compiler.expand.expand_pipeline`). The worker
 runs the head, lets the oracle read the module, then runs the tail: the output is the whole pipeline's.
 """
 
@@ -35,8 +35,8 @@ def stage_stream_pipeline(watch_after: str, look_before: str, iree_opt: str | No
     """Split the stream pipeline just before the async pass `look_before`; the check holds from the
     pass `watch_after` on (both pass arguments, e.g. iree-stream-materialize-copy-on-write). The passes
     are those of `iree_opt`'s async stage (default: the pinned compiler's)."""
-    from stream_fuzz.bisect import BisectError, expand_pipeline
-    from stream_fuzz.bisect.plan import Step
+    from .expand import expand_pipeline
+    from .pass_plan import BisectError, Step
 
     try:
         plan = expand_pipeline(STREAM_STAGES[1], iree_opt=iree_opt)

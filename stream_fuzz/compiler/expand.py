@@ -19,11 +19,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from stream_fuzz.compiler import DEFAULT_TIMEOUT_S, CompilerNotFound, SubprocessCompiler, native_iree_opt
-from stream_fuzz.compiler.result import IR_DUMP_BEFORE
-
+from .pass_plan import ADAPTOR, FIXED_POINT, MODULE, BisectError, FixedPoint, Plan, Step
 from .pipeline_text import is_nest, nest_inner, option, pass_name, split_top_level, unwrap, wrap
-from .plan import ADAPTOR, FIXED_POINT, MODULE, BisectError, FixedPoint, Plan, Step
+from .result import DEFAULT_TIMEOUT_S, IR_DUMP_BEFORE
+from .subprocess_backend import CompilerNotFound, SubprocessCompiler, native_iree_opt
 
 # Every function-like op kind IREE's FunctionLikeNest visits, kept alive through the whole stream
 # pipeline (a public mutable global whose initializer calls an external function cannot be folded away),

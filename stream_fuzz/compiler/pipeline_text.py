@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .plan import MODULE, BisectError
+from .pass_plan import MODULE, BisectError
 
 
 def split_top_level(text: str) -> list[str]:
