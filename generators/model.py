@@ -11,6 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+# The fuzzing levels: L1 flat async IR, L2 pre-scheduled IR (this model), L3 whole programs through the
+# frontend (`generators.frontend`). Campaigns, reports and the fleet count per level, in this order.
+Level = Literal["l1", "l2", "l3"]
+LEVELS: tuple[Level, ...] = ("l1", "l2", "l3")
+
 AffinityKind = Literal["affinity", "promise", "optimal"]
 Lifetime = Literal["external", "transient", "*"]
 

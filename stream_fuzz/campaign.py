@@ -36,11 +36,10 @@ from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
 from stream_fuzz.generators import Program, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
+from stream_fuzz.generators.model import LEVELS
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
 from stream_fuzz.oracles import Severity
-
-LEVELS = ("l1", "l2", "l3")
 
 
 def levels_of(level: str, with_l3: bool = True) -> tuple[str, ...]:

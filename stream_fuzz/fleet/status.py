@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stream_fuzz.campaign import LEVELS
 from stream_fuzz.corpus import (
     Corpus,
     MalformedEntry,
@@ -19,6 +18,7 @@ from stream_fuzz.corpus import (
     write_atomically,
 )
 from stream_fuzz.fleet.registry import FleetUnavailable, connect, key, shown
+from stream_fuzz.generators.model import LEVELS
 
 
 @dataclass(frozen=True)
