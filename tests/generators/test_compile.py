@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import HealthCheck, event, given, reject, settings
+from hypothesis import event, given, reject, settings
 from stream_fuzz.generators import features, label_and_target, print_program, programs
 from stream_fuzz.generators import model as m
 
@@ -12,13 +12,7 @@ from tests.generators.conftest import KnownCompilerBug
 
 # Deterministic draws: a test of the generator against the real compiler must not fail the day a random draw
 # meets a compiler bug nobody has filed yet (finding those is the campaign's job, not CI's).
-FAST = settings(
-    max_examples=40,
-    deadline=None,
-    database=None,
-    derandomize=True,
-    suppress_health_check=list(HealthCheck),
-)
+FAST = settings(max_examples=40, derandomize=True)
 
 
 def check_compiles(mlir, program: m.Program) -> str:

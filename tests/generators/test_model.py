@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from stream_fuzz.generators import model as m
 from stream_fuzz.generators import programs
 
-FAST = settings(max_examples=150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+FAST = settings(max_examples=150)
 
 
 def wave_items_are_independent(wave: m.Concurrent) -> None:

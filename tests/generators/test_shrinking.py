@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, find, settings
+from hypothesis import find, settings
 from stream_fuzz.generators import features, programs
 from stream_fuzz.generators import model as m
 
-SEARCH = settings(
-    max_examples=2000, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
-)
+SEARCH = settings(max_examples=2000, derandomize=True)
 
 
 def count(program: m.Program, kind: type) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, find, given, settings
+from hypothesis import find, given, settings
 from stream_fuzz.generators import features, print_program, programs
 
 NEW_SYNTAX = {
@@ -12,7 +12,7 @@ NEW_SYNTAX = {
     (3, 11): "stream.topology",
     (3, 12): "stream.async.transfer on(",
 }
-SEARCH = settings(max_examples=3000, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+SEARCH = settings(max_examples=3000)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def test_older_release_gets_no_syntax_it_cannot_parse(mlir, rich_program, target
     mlir.run(text, rich_program.pipeline)
 
 
-@settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60)
 @given(programs("l2", target=(3, 1)))
 def test_strategy_for_old_release_never_draws_new_syntax(program):
     text = print_program(program, (3, 1))
@@ -58,7 +58,7 @@ def test_a_parameter_load_is_a_splat_before_3_11(mlir, program_with_parameters, 
     mlir.run(text, program_with_parameters.pipeline)
 
 
-@settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60)
 @given(programs("l1", target=(3, 4)))
 def test_strategy_for_3_4_never_draws_parameters(program):
     assert "parameter_load" not in features(program)

@@ -8,7 +8,7 @@ from iree.compiler import ir
 from stream_fuzz.generators.frontend import MAX_DEVICES, MIN_DEVICES, frontend_programs, print_frontend
 
 
-@settings(max_examples=100, deadline=None, database=None)
+@settings(max_examples=100)
 @given(frontend_programs())
 def test_programs_parse_verify_and_use_every_op(program) -> None:
     text = print_frontend(program)
@@ -36,7 +36,7 @@ def test_programs_parse_verify_and_use_every_op(program) -> None:
 def test_loops_and_branches_are_drawn() -> None:
     kinds: set[str] = set()
 
-    @settings(max_examples=200, deadline=None, database=None)
+    @settings(max_examples=200)
     @given(frontend_programs())
     def collect(program) -> None:
         kinds.update(op.kind for op in program.ops)

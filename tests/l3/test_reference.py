@@ -84,7 +84,7 @@ def test_runtime_literals() -> None:
     assert runtime_literal(np.array([0.5, -1, 2, 3], np.float32), F4) == "4xf32=0.5,-1,2,3"
 
 
-@settings(max_examples=60, deadline=None, database=None)
+@settings(max_examples=60)
 @given(frontend_cases())
 def test_an_entry_states_its_case_and_reads_it_back(drawn) -> None:
     program, inputs = drawn

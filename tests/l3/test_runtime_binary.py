@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from stream_fuzz.generators.frontend import frontend_cases
 
 from stream_fuzz.compiler import CompilerNotFound, iree_run_module_beside, native_iree_run_module
@@ -115,9 +115,7 @@ def test_the_entries_that_only_running_shows_fail_as_recorded_on_the_binary(
 
 @pytest.mark.slow
 @needs_runtime
-@settings(
-    max_examples=8, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
-)
+@settings(max_examples=8, derandomize=True)
 @given(frontend_cases())
 def test_the_binary_agrees_with_numpy(binary: FrontendCompiler, drawn) -> None:
     case = case_of(*drawn)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from iree.compiler import ir
 from stream_fuzz.generators.frontend import device_global, frontend_cases
 from stream_fuzz.oracles import Rule
@@ -70,13 +70,7 @@ OPEN_BUGS = frozenset(
 
 
 # Deterministic draws (as tests/generators/test_compile.py): a bug nobody filed yet is the campaign's to find.
-@settings(
-    max_examples=15,
-    deadline=None,
-    database=None,
-    derandomize=True,
-    suppress_health_check=list(HealthCheck),
-)
+@settings(max_examples=15, derandomize=True)
 @given(frontend_cases())
 def test_the_runtime_agrees_with_numpy(frontend: FrontendCompiler, drawn) -> None:
     case = case_of(*drawn)

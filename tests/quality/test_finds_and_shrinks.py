@@ -52,7 +52,6 @@ def program_ops(text: str) -> int:
     return count
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fault", "level", "rule", "budget", "max_ops", "seed"), FAULTS, ids=[f[0] for f in FAULTS]
 )

@@ -43,7 +43,6 @@ def frontend_ops(text: str) -> int:
     )
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)")
 def test_a_dropped_copy_is_found_at_run_time_and_shrunk(tmp_path: Path) -> None:
     # The project's corpus makes the real compiler's known bugs known: neither reported nor shrunk again.

@@ -7,7 +7,7 @@
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
 // pass: cse
-// note: the reducer's test input (tests/quality/test_reduce.py): the 14-line async program of the cse
+// note: the reducer's test input (tests/driver/test_reduce.py): the 14-line async program of the cse
 //   copy-on-write bug, kept here as it was before its corpus entry became a runtime witness
 //   (corpus/async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy.mlir).
 //

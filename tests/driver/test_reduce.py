@@ -21,8 +21,9 @@ from tests.conftest import CORPUS
 from tests.oracles.conftest import PROGRAMS
 
 ALLOCATION = "builtin.module(iree-stream-schedule-allocation)"
+INPUTS = Path(__file__).parent / "reduce_inputs"
 # The seed bug's smallest witness cut by hand for schedule-allocation (20 lines of code).
-HAND_MINIMAL_SEED = (Path(__file__).parent / "seed_hand_cut.mlir").read_text()
+HAND_MINIMAL_SEED = (INPUTS / "seed_hand_cut.mlir").read_text()
 
 
 def _seed_entry(faulty: Judge, folder: Path) -> Path:
@@ -57,7 +58,7 @@ def test_an_injected_seed_bug_is_reduced_to_a_one_pass_test_that_tells_faulty_fr
 
 def test_a_real_clobbered_read_is_reduced_under_the_pass_that_breaks_it(real: Judge) -> None:
     # The cse copy-on-write bug as a 14-line async program (its corpus entry is now a runtime witness).
-    entry = read_entry(Path(__file__).parent / "cse_clobber_entry.mlir")
+    entry = read_entry(INPUTS / "cse_clobber_entry.mlir")
     reduction = reduce_entry(entry, real, budget_s=120)
     assert reduction.stage.name == "cse after canonicalize (2nd)" and reduction.stage.async_ir
     # The hand-cut witness is 14 lines through the whole pipeline; before cse it must not be larger.

@@ -1,5 +1,5 @@
 // The seed bug's smallest witness as a person would cut it for schedule-allocation: a wave on @d0 whose
-// transfer to @d1 is read by a dispatch on @d1 (the yardstick of tests/quality/test_reduce.py).
+// transfer to @d1 is read by a dispatch on @d1 (the yardstick of tests/driver/test_reduce.py).
 util.global private @d0 : !hal.device
 util.global private @d1 : !hal.device
 util.func public @main() -> !stream.resource<transient> {
