@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from iree.compiler import ir
 
 from .behaviour import behaviour
+from .clobber import Clobber
 from .facts import read_facts
 from .intent import Intent
 from .rules import RULES, Violation, clobbered_read_violations
 from .sanitize import read_compiled
 
-# What the worker hands over from between two passes: {"found": tuple[Clobber, ...], "stage": label,
-# "stage_pipeline": runnable pipeline, "before": the IR before that stage}.
-Midway = dict[str, Any]
+
+@dataclass(frozen=True)
+class Midway:
+    """What the compiler worker hands the oracle from between two passes of the stream pipeline."""
+
+    found: tuple[Clobber, ...]  # the clobbered reads in the async IR there (`worker_hooks.midway`)
+    stage: str = ""  # the first stage after which they show; "" when not named
+    stage_pipeline: str = ""  # that stage as a runnable pipeline
+    before: str = ""  # the IR before that stage: a one-pass reproducer's input
 
 
 @dataclass(frozen=True)
@@ -63,7 +69,7 @@ def check_module(
     facts = read_facts(module, intent)
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
     if midway:
-        found.update(clobbered_read_violations(midway["found"], midway.get("stage", "")))
+        found.update(clobbered_read_violations(midway.found, midway.stage))
     violations = tuple(sorted(found, key=lambda v: (v.order, v.rule.id, v.location, v.message)))
     unknown: Counter[str] = Counter()
     for storage in facts.storages:
@@ -81,8 +87,8 @@ def check_module(
         len(facts.storages),
         len(facts.accesses),
         defect,
-        blamed_pipeline=midway.get("stage_pipeline", "") if midway else "",
-        before_blamed=midway.get("before", "") if midway else "",
+        blamed_pipeline=midway.stage_pipeline if midway else "",
+        before_blamed=midway.before if midway else "",
         behaviour=labels,
         measures=measures,
     )

@@ -14,11 +14,14 @@ import signal
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .pipelines import resolve_pipeline
 from .result import Diagnostic, failed_pass_in
 from .staging import Staging, stage_stream_pipeline
+
+if TYPE_CHECKING:  # imported where it is built, in the worker process: the parent needs no MLIR bindings
+    from stream_fuzz.oracles.check import Midway
 
 
 @dataclass(frozen=True)
@@ -146,19 +149,21 @@ class _Passes:
     def run(self, pipeline: str, module: Any) -> None:
         self.manager(pipeline).run(module.operation)
 
-    def run_staged(self, staging: Staging, module: Any, text: str, analyze: Any) -> dict[str, Any] | None:
+    def run_staged(self, staging: Staging, module: Any, text: str, analyze: Any) -> Midway | None:
         """Run the staged pipeline on `module`, with the hook's `midway(module)` between head and tail.
         When that finds something, the head is run again on `text` one stage at a time to name the first
         stage after which it holds (and keep the IR before it: a one-pass reproducer's input)."""
         for stage in staging.head:
             self.run(stage.pipeline, module)
         found = analyze.midway(module)
-        midway = {"found": found, **self._blame(staging, text, analyze)} if found else None
+        midway = self._blame(staging, text, analyze, found) if found else None
         for stage in staging.tail:
             self.run(stage.pipeline, module)
         return midway
 
-    def _blame(self, staging: Staging, text: str, analyze: Any) -> dict[str, str]:
+    def _blame(self, staging: Staging, text: str, analyze: Any, found: tuple[Any, ...]) -> Midway:
+        from stream_fuzz.oracles.check import Midway
+
         module = self.ir.Module.parse(text, self.context)
         for index, stage in enumerate(staging.head):
             self.run(stage.pipeline, module)
@@ -167,8 +172,8 @@ class _Passes:
                 before = self.ir.Module.parse(text, self.context)
                 for earlier in staging.head[:index]:
                     self.run(earlier.pipeline, before)
-                return {"stage": stage.label, "stage_pipeline": stage.pipeline, "before": str(before)}
-        return {}
+                return Midway(found, stage.label, stage.pipeline, str(before))
+        return Midway(found)
 
 
 def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any, analyze: Any) -> Reply:
@@ -187,7 +192,7 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
         return Reply("diagnostic", diagnostics=_diagnostics(error))
     # What the program asked for, read before the pipeline rewrites the module in place.
     before = analyze.before(module) if analyze is not None else None
-    midway: dict[str, Any] | None = None
+    midway: Midway | None = None
     try:
         if staging is None:
             manager.run(module.operation)
@@ -223,8 +228,10 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
         return Reply("bad-output", output=request.text, diagnostics=_diagnostics(error))
     source = _parse_or_none(ir, context, request.input_text)
     before = analyze.before(source) if analyze is not None and source is not None else None
+    from stream_fuzz.oracles.check import Midway
+
     found = analyze.midway(module) if request.midway and analyze is not None else ()
-    midway = {"found": found, "stage": request.stage} if found else None
+    midway = Midway(found, request.stage) if found else None
     extras = _analysis(analyze, module, before, defect, midway)
     return Reply(
         "bad-output" if defect else "ok",
@@ -235,7 +242,7 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
 
 
 def _analysis(
-    analyze: Any, module: Any, before: Any, defect: str, midway: dict[str, Any] | None = None
+    analyze: Any, module: Any, before: Any, defect: str, midway: Midway | None = None
 ) -> dict[str, Any]:
     if analyze is None:
         return {}
