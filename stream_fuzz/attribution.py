@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stream_fuzz.corpus import Entry
+from stream_fuzz.corpus import Entry, Status
 from stream_fuzz.releases import Outcome, Release, VerdictCache, release_of
 
 
@@ -35,5 +35,5 @@ class WitnessProver:
         return self.cache.results(self._release, [entry])[entry].outcome
 
     def __call__(self, entry: Entry) -> bool:
-        shown = Outcome.CORRECT if entry.status == "not-a-bug" else Outcome.HAS_BUG
+        shown = Outcome.CORRECT if entry.status is Status.NOT_A_BUG else Outcome.HAS_BUG
         return self.outcome(entry.path) is shown

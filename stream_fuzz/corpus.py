@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import enum
 import fcntl
 import os
 import re
@@ -42,7 +43,15 @@ from stream_fuzz.findings import Finding
 from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.worker_hooks import MIDWAY
 
-STATUSES = ("open", "fixed", "not-a-bug")
+
+class Status(enum.StrEnum):
+    """An entry's `status:` line, set by humans (docs/corpus.md)."""
+
+    OPEN = "open"  # a known compiler bug: its witnesses fail as recorded
+    FIXED = "fixed"  # fixed upstream: now a regression test, it must pass
+    NOT_A_BUG = "not-a-bug"  # intended behaviour (the entry says why): passes, or fails as recorded
+
+
 HEADER = "// stream-fuzz finding:"
 SPLIT = "// -----"
 # The `output:` header of an entry whose pipeline stops in the async phase: its output is checked as
@@ -80,7 +89,7 @@ class Entry:
     title: str  # "violation: placement/read, ..."
     signature: str
     aliases: tuple[str, ...]  # further signatures triage found to be this root cause
-    status: str
+    status: Status
     pipeline: str
     compiler: str
     found: str
@@ -154,9 +163,9 @@ def read_entry(path: Path) -> Entry:
         raise MalformedEntry(path, f"header lacks {', '.join(missing)}")
     status, line_number = values["status"]
     status = status.split()[0].lower() if status else ""
-    if status not in STATUSES:
+    if status not in {s.value for s in Status}:
         raise MalformedEntry(
-            path, f"line {line_number}: status {values['status'][0]!r} is not one of {', '.join(STATUSES)}"
+            path, f"line {line_number}: status {values['status'][0]!r} is not one of {', '.join(Status)}"
         )
     aliases = tuple(a for a in re.split(r"[,\s]+", values.get("also-known-as", ("", 0))[0]) if a)
     shrunk = values.get("shrunk", ("yes", 0))[0].lower() not in ("no", "false")
@@ -169,7 +178,7 @@ def read_entry(path: Path) -> Entry:
         lines[0][len(HEADER) :].strip(),
         values["signature"][0],
         aliases,
-        status,
+        Status(status),
         values["pipeline"][0],
         values["compiler"][0],
         values["found"][0],

@@ -25,7 +25,7 @@ from typing import Any
 import lit.formats
 import lit.Test
 
-from stream_fuzz.corpus import MalformedEntry, read_entry
+from stream_fuzz.corpus import MalformedEntry, Status, read_entry
 
 # A RUN line asks for what the compiler under test does not have: the entry cannot be expressed there.
 CANNOT_EXPRESS = (
@@ -123,7 +123,7 @@ class CorpusTest(lit.formats.ShTest):
                 why = f"cannot express here: the entry does not parse on {iree_opt}:\n{why}"
                 return lit.Test.Result(lit.Test.UNRESOLVED, why)
         # `-D expect=bug` (stream-fuzz releases): every entry is run as a bug, to see which releases have it.
-        if entry.status != "open" and lit_config.params.get("expect") != "bug":
+        if entry.status is not Status.OPEN and lit_config.params.get("expect") != "bug":
             return super().execute(test, lit_config)
         test.xfails = ["*"]  # lit turns a FAIL into XFAIL, and a PASS into XPASS (fixed?), after this returns
         if entry.kind == "timeout":

@@ -28,6 +28,7 @@ from stream_fuzz.corpus import (
     ONE_PASS_FOLDER,
     Entry,
     MalformedEntry,
+    Status,
     read_corpus,
     read_entry,
 )
@@ -43,9 +44,9 @@ CANNOT_RUN = "cannot-run-here"
 STATES = (AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE, CANNOT_RUN)
 # What each status expects replay to see. Anything else is a surprise worth a human's look.
 EXPECTED = {
-    "open": {AS_RECORDED},
-    "fixed": {PASSES},
-    "not-a-bug": {AS_RECORDED, PASSES},  # intended output, or an oracle rule since corrected
+    Status.OPEN: {AS_RECORDED},
+    Status.FIXED: {PASSES},
+    Status.NOT_A_BUG: {AS_RECORDED, PASSES},  # intended output, or an oracle rule since corrected
 }
 
 
@@ -60,7 +61,7 @@ class Witness:
 class Replay:
     path: Path
     state: str
-    status: str  # the entry's status line ("" for a malformed file)
+    status: Status | None  # the entry's status line (None for a malformed file)
     signatures: tuple[str, ...] = ()  # the entry's recorded signatures
     witnesses: tuple[Witness, ...] = field(default_factory=tuple)
     reason: str = ""
@@ -69,15 +70,16 @@ class Replay:
     def surprising(self) -> bool:
         """Not what the entry's status line says: fixed upstream, a regression, another bug, unreadable.
         An entry that cannot run here says nothing either way: not a surprise (its own exit status)."""
-        return self.state != CANNOT_RUN and self.state not in EXPECTED.get(self.status, set())
+        expected = EXPECTED[self.status] if self.status else set()
+        return self.state != CANNOT_RUN and self.state not in expected
 
     @property
     def note(self) -> str:
         if not self.surprising:
             return ""
-        if self.status == "open" and self.state == PASSES:
+        if self.status is Status.OPEN and self.state == PASSES:
             return "fixed upstream? set its status to fixed"
-        if self.status == "fixed":
+        if self.status is Status.FIXED:
             return "regression"
         if self.state == DIFFERENTLY:
             return "fails, but not as recorded: triage it again"
@@ -87,7 +89,7 @@ class Replay:
         return {
             "path": str(self.path),
             "state": self.state,
-            "status": self.status,
+            "status": self.status or "",
             "surprising": self.surprising,
             "signatures": list(self.signatures),
             "reason": self.reason,
@@ -277,7 +279,7 @@ def replay_paths(
     try:
         for item in iter_entries(paths):
             if isinstance(item, MalformedEntry):
-                replay = Replay(item.path, UNREADABLE, "", reason=str(item))
+                replay = Replay(item.path, UNREADABLE, None, reason=str(item))
             else:
                 replay = replay_entry(item, judge, l3)
             results.append(replay)

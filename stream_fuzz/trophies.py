@@ -14,6 +14,7 @@ from stream_fuzz.corpus import (
     ONE_PASS_FOLDER,
     Entry,
     MalformedEntry,
+    Status,
     code_lines,
     read_corpus,
 )
@@ -25,7 +26,7 @@ _KIND_EFFECT = {
     "timeout": "hangs",
     "bad-output": "prints IR it cannot read",
 }
-_STATUS_ORDER = {"open": 0, "fixed": 1, "not-a-bug": 2}
+_STATUS_ORDER = {status: order for order, status in enumerate(Status)}
 
 
 def entries(folder: Path) -> list[Entry]:
@@ -43,7 +44,7 @@ def render(folder: Path) -> str:
         "Each entry is one root cause, with its triage (why it is wrong, the pass and function that decide",
         "it) in the entry's header and its witnesses as a lit test.",
         "",
-        f"{counts['open']} open, {counts['fixed']} fixed, {counts['not-a-bug']} not a bug.",
+        f"{counts[Status.OPEN]} open, {counts[Status.FIXED]} fixed, {counts[Status.NOT_A_BUG]} not a bug.",
         "",
         "`one pass` links the reproducer for the pass alone (`stream-fuzz reduce`), with its lines of code;",
         "`draft` the upstream issue draft (`stream-fuzz report`).",

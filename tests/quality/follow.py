@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import settings
 
 from stream_fuzz.campaign import Campaign
-from stream_fuzz.corpus import Corpus, Entry, read_entry
+from stream_fuzz.corpus import Corpus, Entry, Status, read_entry
 
 
 class FollowOneFault(Corpus):
@@ -41,7 +41,7 @@ class FollowOneFault(Corpus):
         if self.followed is None and self.wanted(entry):
             self.followed = entry.signatures[0]
         else:
-            self.known[entry.signatures[0]] = replace(entry, status="open", shrunk=True)
+            self.known[entry.signatures[0]] = replace(entry, status=Status.OPEN, shrunk=True)
         return path
 
 
