@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from iree.compiler import ir
 
 # Ops that overwrite operand 0 (their target) in place; their result is that operand's new value.
-_WRITES_TARGET = frozenset(
+WRITES_TARGET = frozenset(
     {
         "stream.async.fill",
         "stream.async.update",
@@ -209,7 +209,7 @@ def _inside(value: ir.Value, op: ir.Operation) -> bool:
 
 def _tied_operand(op: ir.Operation, result: int) -> ir.Value | None:
     """The operand whose storage `op`'s result `result` is, written in place; None for a fresh result."""
-    if op.name in _WRITES_TARGET:
+    if op.name in WRITES_TARGET:
         return op.operands[0]
     segment = _TIED_SEGMENT.get(op.name)
     if segment is None or "tied_operands" not in op.attributes:

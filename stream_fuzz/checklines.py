@@ -22,6 +22,7 @@ from iree.compiler import ir
 from stream_fuzz.filecheck import run_filecheck
 from stream_fuzz.fixes import plausible_fix
 from stream_fuzz.oracles import Rule, Violation
+from stream_fuzz.oracles.clobber import WRITES_TARGET
 from stream_fuzz.oracles.facts import PLACED_BY_COMPILER
 
 _STORAGE_OPS = PLACED_BY_COMPILER  # storage kind -> the op that places it
@@ -177,9 +178,6 @@ def witnessing_lines(violations: tuple[Violation, ...], faulty: str) -> list[str
 
 # An SSA name as printed after its `%`: `0`, `arg1`, `results_0#1` (no group: FileCheck numbers them).
 _SSA_NAME = "[A-Za-z0-9_]+[#0-9]*"
-# Ops that write operand 0 in place, printed `... -> %target as !stream.resource<...>`.
-_TARGET_WRITERS = ("stream.async.fill", "stream.async.update", "stream.async.copy", "stream.async.store",
-                   "stream.async.collective")  # fmt: skip
 
 
 def clobber_lines(violations: tuple[Violation, ...]) -> list[str]:
@@ -198,7 +196,7 @@ def clobber_lines(violations: tuple[Violation, ...]) -> list[str]:
     name = f"%[[W:{_SSA_NAME}]]"
     if capture:  # a region taking the storage in: `with(..., %value as %arg0: ...)`
         at = f"{writer} {{{{.*}}}}{name} as {capture}:"
-    elif writer in _TARGET_WRITERS:
+    elif writer in WRITES_TARGET:  # printed `... -> %target as !stream.resource<...>`
         at = f"{writer} {{{{.*}}}}-> {name} as "
     else:  # a tied result: `-> %value{%size}`, or one of `-> (..., %value{%size})`
         at = f"{writer} {{{{.*}}}}-> {{{{.*}}}}{name}{{{{[{{]}}}}"
