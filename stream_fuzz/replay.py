@@ -17,6 +17,7 @@ The entry's state is the shared state of its witnesses, `fails-differently` when
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,10 +39,21 @@ from stream_fuzz.judge import Judge
 from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.l3 import case_from_entry, judge_case
 
-AS_RECORDED, DIFFERENTLY = "fails-as-recorded", "fails-differently"
-PASSES, UNREADABLE = "passes", "unreadable"
-CANNOT_RUN = "cannot-run-here"
-STATES = (AS_RECORDED, DIFFERENTLY, PASSES, UNREADABLE, CANNOT_RUN)
+
+class State(enum.StrEnum):
+    """What replaying an entry (or one witness of it) shows today; the module docstring says when."""
+
+    AS_RECORDED = "fails-as-recorded"
+    DIFFERENTLY = "fails-differently"
+    PASSES = "passes"
+    UNREADABLE = "unreadable"
+    CANNOT_RUN = "cannot-run-here"
+
+
+# The names callers import.
+AS_RECORDED, DIFFERENTLY, PASSES = State.AS_RECORDED, State.DIFFERENTLY, State.PASSES
+UNREADABLE, CANNOT_RUN = State.UNREADABLE, State.CANNOT_RUN
+STATES = tuple(State)
 # What each status expects replay to see. Anything else is a surprise worth a human's look.
 EXPECTED = {
     Status.OPEN: {AS_RECORDED},
@@ -52,7 +64,7 @@ EXPECTED = {
 
 @dataclass(frozen=True)
 class Witness:
-    state: str
+    state: State
     signature: str = ""  # of today's finding ("" when it passes or is unreadable)
     reason: str = ""  # one line: today's finding, or why it is unreadable
 
@@ -60,7 +72,7 @@ class Witness:
 @dataclass(frozen=True)
 class Replay:
     path: Path
-    state: str
+    state: State
     status: Status | None  # the entry's status line (None for a malformed file)
     signatures: tuple[str, ...] = ()  # the entry's recorded signatures
     witnesses: tuple[Witness, ...] = field(default_factory=tuple)
