@@ -1,5 +1,5 @@
 """Frontend programs are well formed (fast: the bindings parse and verify them, no compile); that they
-compile and run is tests/l3/test_worker.py's business and `benchmarks/l3_validity.py` measures it."""
+compile and run is tests/l3/test_worker.py's business and `benchmarks/bench_l3.py` measures it."""
 
 from __future__ import annotations
 
