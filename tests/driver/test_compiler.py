@@ -208,3 +208,17 @@ def test_in_process_hang_is_killed_and_the_next_program_compiles() -> None:
         assert result.elapsed_s < 10
         hanging.post_hook = None  # the replacement worker starts without the fault
         assert hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION).outcome is Outcome.OK
+
+
+def test_the_worker_loads_only_the_dialects_programs_use() -> None:
+    # The bindings' default context loads every registered dialect, and IREE's pattern passes then
+    # gather the patterns of all their ops on each run: the stream pipeline ran 2.4 times slower so.
+    from iree.compiler import ir
+
+    assert ir.Context().is_dialect_loaded("llvm")  # what the worker must not do
+    hook = "tests.driver.loaded_dialects_hook"
+    with InProcessCompiler(analyze_hook=hook) as compiler:
+        result = compiler.compile(program("flat_fanout.mlir"), STREAM)
+    assert result.outcome is Outcome.OK, result.summary()
+    loaded = result.extras["loaded"]
+    assert loaded == {"stream": True, "util": True, "llvm": False, "spirv": False, "gpu": False}

@@ -3,6 +3,7 @@ the same passes in the same order, and the same output, diagnostics and failing 
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,10 +11,11 @@ from pathlib import Path
 import pytest
 from stream_fuzz.oracles.worker_hooks import MIDWAY
 
-from stream_fuzz.compiler import InProcessCompiler, resolve_pipeline
+from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 from stream_fuzz.compiler.pipelines import STREAM_STAGES
 from stream_fuzz.compiler.staging import stage_stream_pipeline
 from stream_fuzz.compiler.subprocess_backend import _split_dump
+from stream_fuzz.compiler.worker import ANCHOR_DIALECTS, new_context
 from stream_fuzz.corpus import read_corpus
 from stream_fuzz.findings import finding_from
 from stream_fuzz.judge import ORACLE_HOOK, Judge
@@ -75,6 +77,35 @@ def test_staged_and_whole_give_the_same_result(
     assert staged.output == whole.output
     assert [str(d) for d in staged.diagnostics] == [str(d) for d in whole.diagnostics]
     assert staged.failed_pass == whole.failed_pass
+
+
+def test_a_dialect_loaded_late_does_not_break_a_pass_manager_parsed_before() -> None:
+    # The worker's context loads a dialect when a program or pass first needs it, and keeps its parsed
+    # pass managers. One nested on `func.func`, parsed before the func dialect was loaded (a one-pass
+    # entry's pipeline is a stage's), would no longer run after that ("unable to schedule pass").
+    text = (PROGRAMS / "flat_fanout.mlir").read_text()
+    staging = stage_stream_pipeline(*MIDWAY)
+    [one_pass] = [s.pipeline for s in staging.head if s.label == "iree-stream-schedule-execution"]
+    with InProcessCompiler(analyze_hook=ORACLE_HOOK) as worker:
+        alone = worker.compile(text, one_pass)
+        whole = worker.compile(text, STREAM)  # its stages load the func dialect, then run that one
+        with_func = worker.compile("func.func @f() {\n  return\n}\n", STREAM)
+    assert alone.outcome is Outcome.OK, alone.summary()
+    assert whole.outcome is Outcome.OK, whole.summary()
+    assert with_func.outcome is Outcome.OK, with_func.summary()
+
+
+def test_every_op_a_pipeline_nests_on_is_of_a_dialect_loaded_from_the_start() -> None:
+    from iree.compiler import ir, passmanager
+
+    context = new_context(ir)
+    staging = stage_stream_pipeline(*MIDWAY)
+    stages = [stage.pipeline for stage in (*staging.head, *staging.tail)]
+    anchors: set[str] = set()
+    for pipeline in (STREAM, resolve_pipeline("allocation"), *STREAM_STAGES, *stages):
+        printed = str(passmanager.PassManager.parse(pipeline, context))
+        anchors |= set(re.findall(r"(\w+)\.[\w.]+\(", printed))  # `func.func(` -> func
+    assert {"builtin", "func", "util", "stream"} <= anchors <= set(ANCHOR_DIALECTS)
 
 
 def test_an_external_compiler_is_checked_for_clobbered_reads_midway_too(native_iree_opt: Path) -> None:
