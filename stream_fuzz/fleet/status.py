@@ -43,6 +43,7 @@ class Signature:
     kind: str
     level: str
     message: str
+    first_at: float = 0.0  # wall clock when the fleet first met it (0: a signature a corpus knew)
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class FleetStatus:
     workers: tuple[Worker, ...]
     signatures: tuple[Signature, ...]
     levels: tuple[str, ...] = field(default=LEVELS)
+    started_at: float = 0.0  # wall clock when its first worker seen started
 
     @property
     def alive(self) -> tuple[Worker, ...]:
@@ -114,9 +116,10 @@ def _names(client: Any, kind: str) -> list[str]:
 def _read(client: Any, url: str) -> FleetStatus:
     machines = _names(client, "machine")
     machines_alive = sum(bool(client.exists(key("alive", "machine", m))) for m in machines)
-    workers = []
+    workers, starts = [], []
     for name in _names(client, "worker"):
         fields = {_text(k): _text(v) for k, v in client.hgetall(key("worker", name)).items()}
+        starts.append(float(fields.get("started", 0) or 0))
         seconds = float(fields.get("seen", 0) or 0) - float(fields.get("started", 0) or 0)
 
         def per_level(what: str, fields: dict[str, str] = fields) -> dict[str, int]:
@@ -141,10 +144,14 @@ def _read(client: Any, url: str) -> FleetStatus:
                 fields.get("kind", ""),
                 fields.get("level", ""),
                 fields.get("message", ""),
+                float(fields.get("first_at", 0) or 0),
             )
         )
     signatures.sort(key=lambda s: (-s.hits, s.signature))
-    return FleetStatus(shown(url), machines_alive, len(machines), tuple(workers), tuple(signatures))
+    started_at = min((start for start in starts if start), default=0.0)
+    return FleetStatus(
+        shown(url), machines_alive, len(machines), tuple(workers), tuple(signatures), started_at=started_at
+    )
 
 
 def render_status(status: FleetStatus) -> str:

@@ -1,0 +1,3 @@
+"""What people look at after a campaign: an HTML report with plots (`page`, `charts`; the `report` extra,
+matplotlib), a short Markdown summary for CI job pages (`markdown`), and a headless Chromium to check and
+photograph the report (`browser`)."""
