@@ -2,13 +2,14 @@
 the DOM it built, what it wrote to its console, and a screenshot.
 
 Chromium's own command line does all of it (`--dump-dom`, `--screenshot`, `--enable-logging=stderr`, which
-prints each console message as a `CONSOLE` line), so no driver library or protocol client is needed.
-Network requests are sent nowhere (`--host-resolver-rules`): a page that tried to fetch something shows
-it as a failed load in the console instead of depending on the network.
+prints each console message as a `CONSOLE` line, `--log-net-log`, which records every request), so no
+driver library or protocol client is needed. Requests resolve nowhere (`--host-resolver-rules`): a page
+that fetches something is caught in the net log, never served by the network.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -25,14 +26,16 @@ _FLAGS = (
     "--disable-gpu",
     "--no-first-run",
     "--hide-scrollbars",
+    "--disable-background-networking",  # Chromium's own requests would mix with the page's in the net log
+    "--disable-component-update",
+    "--no-pings",
     "--host-resolver-rules=MAP * ~NOTFOUND",  # nothing leaves the machine
     "--enable-logging=stderr",
     "--v=0",
 )
-# Chromium's log line for a console message: `...:INFO:CONSOLE(12)] "the message", source: file (12)`
-_CONSOLE = re.compile(r":CONSOLE(?:\(\d+\))?\]\s*(.*)$")
-# A load that failed (a fetch blocked by the resolver rules lands here too)
-_FAILED_LOAD = re.compile(r"net::ERR_\w+|Failed to load resource")
+# Chromium's log line for a console message: `...:INFO:CONSOLE:1] "the message", source: file (1)` (older
+# releases wrote `CONSOLE(1)]`)
+_CONSOLE = re.compile(r":CONSOLE(?::\d+|\(\d+\))?\]\s*(.*)$")
 
 
 class NoBrowser(RuntimeError):
@@ -50,7 +53,8 @@ def find_chromium() -> str:
 @dataclass(frozen=True)
 class Loaded:
     dom: str  # the document as Chromium built it
-    console: tuple[str, ...]  # console messages and failed loads
+    console: tuple[str, ...]  # console messages
+    fetches: tuple[str, ...]  # URLs the page asked the network for
 
 
 def _run(args: list[str], profile: str) -> subprocess.CompletedProcess[str]:
@@ -61,17 +65,25 @@ def _run(args: list[str], profile: str) -> subprocess.CompletedProcess[str]:
 def load(page: Path) -> Loaded:
     """Open `page` in headless Chromium; its DOM once loaded and every console message it caused."""
     with tempfile.TemporaryDirectory(prefix="stream-fuzz-chromium-") as profile:
-        done = _run(["--dump-dom", page.resolve().as_uri()], profile)
-    if done.returncode != 0 or "<html" not in done.stdout:
-        raise RuntimeError(f"chromium could not load {page} (exit {done.returncode}): {done.stderr[-2000:]}")
-    said = []
-    for line in done.stderr.splitlines():
-        match = _CONSOLE.search(line)
-        if match:
-            said.append(match.group(1))
-        elif _FAILED_LOAD.search(line):
-            said.append(line.strip())
-    return Loaded(done.stdout, tuple(said))
+        net_log = Path(profile) / "net-log.json"
+        done = _run([f"--log-net-log={net_log}", "--dump-dom", page.resolve().as_uri()], profile)
+        if done.returncode != 0 or "<html" not in done.stdout:
+            said = done.stderr[-2000:]
+            raise RuntimeError(f"chromium could not load {page} (exit {done.returncode}): {said}")
+        fetches = _page_requests(json.loads(net_log.read_text()))
+    console = [match.group(1) for match in map(_CONSOLE.search, done.stderr.splitlines()) if match]
+    return Loaded(done.stdout, tuple(console), fetches)
+
+
+def _page_requests(net_log: dict) -> tuple[str, ...]:
+    """The URLs requested on behalf of a page opened from a file (its network isolation key is file://)."""
+    start = net_log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
+    urls = []
+    for event in net_log.get("events", []):
+        params = event.get("params") or {}
+        if event.get("type") == start and str(params.get("network_isolation_key", "")).startswith("file:"):
+            urls.append(str(params.get("url")))
+    return tuple(dict.fromkeys(urls))
 
 
 def screenshot(page: Path, png: Path, width: int = 1280, height: int = 1900) -> None:

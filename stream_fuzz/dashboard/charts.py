@@ -20,6 +20,8 @@ from matplotlib.figure import Figure
 from stream_fuzz.campaign import LEVELS
 
 _SIZE = (5.6, 2.9)  # inches; two plots side by side on a laptop screen
+# The timeline's counters: (seconds from the run's start, {counter: increment in that second}).
+Samples = Sequence[tuple[float, Mapping[str, float]]]
 LEVEL_COLOURS = {"l1": "#1f77b4", "l2": "#ff7f0e", "l3": "#2ca02c"}
 
 
@@ -53,7 +55,10 @@ def _figure() -> tuple[Figure, Axes]:
     return figure, figure.add_subplot()
 
 
-def _finish(axes: Axes, xlabel: str, ylabel: str) -> None:
+def _finish(axes: Axes, xlabel: str, ylabel: str, setup_s: float = 0.0) -> None:
+    """Labels and limits; `setup_s`: the run's first seconds, before any program (the checks), shaded."""
+    if setup_s > 0:
+        axes.axvspan(0, setup_s, color="#e8e8e8", zorder=0, label="set-up")
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     axes.set_xlim(left=0)
@@ -80,7 +85,7 @@ def _step(axes: Axes, gid: str, times: Sequence[float], end: float, label: str, 
     return gid
 
 
-def saturation(firsts: Mapping[str, float], new: set[str], end: float) -> Chart:
+def saturation(firsts: Mapping[str, float], new: set[str], end: float, setup_s: float = 0.0) -> Chart:
     """Distinct signatures met over time, new ones apart from those the corpus knew."""
     with _style():
         figure, axes = _figure()
@@ -90,21 +95,21 @@ def saturation(firsts: Mapping[str, float], new: set[str], end: float) -> Chart:
             _step(axes, "series-new-signatures", fresh, end, "new", "C3"),
             _step(axes, "series-known-signatures", known, end, "known", "C7"),
         )
-        _finish(axes, "seconds", "distinct signatures")
+        _finish(axes, "seconds", "distinct signatures", setup_s)
         svg = _svg(figure)
     caption = "A curve that has flattened says this campaign has stopped meeting new bugs (saturation)."
     return Chart("signatures", "Signatures over time", caption, svg, series)
 
 
-def rate_bins(samples: Sequence[tuple[float, Mapping[str, float]]], end: float) -> float:
+def rate_bins(end: float) -> float:
     """The width of the bins rates are averaged over: about 60 points a run, at least 2 s each."""
     return float(max(2, math.ceil(end / 60)))
 
 
-def rates(samples: Sequence[tuple[float, Mapping[str, float]]], end: float) -> dict[str, list[float]]:
+def rates(samples: Samples, end: float) -> dict[str, list[float]]:
     """Programs per second of each level, averaged over bins of `rate_bins` seconds (the last bin over
     what of it the run lasted)."""
-    width = rate_bins(samples, end)
+    width = rate_bins(end)
     count = max(1, math.ceil(end / width))
     per_level = {level: [0.0] * count for level in LEVELS}
     for second, counts in samples:
@@ -118,8 +123,8 @@ def rates(samples: Sequence[tuple[float, Mapping[str, float]]], end: float) -> d
     return {level: values for level, values in per_level.items() if any(values)}
 
 
-def throughput(samples: Sequence[tuple[float, Mapping[str, float]]], end: float) -> Chart:
-    width = rate_bins(samples, end)
+def throughput(samples: Samples, end: float, setup_s: float = 0.0) -> Chart:
+    width = rate_bins(end)
     series = []
     with _style():
         figure, axes = _figure()
@@ -128,13 +133,15 @@ def throughput(samples: Sequence[tuple[float, Mapping[str, float]]], end: float)
             (line,) = axes.plot(xs, values, marker=".", label=level, color=LEVEL_COLOURS[level])
             line.set_gid(f"series-rate-{level}")
             series.append(f"series-rate-{level}")
-        _finish(axes, "seconds", "programs / s")
+        _finish(axes, "seconds", "programs / s", setup_s)
         svg = _svg(figure)
     caption = f"All workers together, averaged over {width:g} s; a level fuzzed in turns shows gaps."
     return Chart("rate", "Programs per second, per level", caption, svg, tuple(series))
 
 
-def coverage(inputs: Mapping[str, float], outputs: Mapping[str, float], end: float) -> Chart:
+def coverage(
+    inputs: Mapping[str, float], outputs: Mapping[str, float], end: float, setup_s: float = 0.0
+) -> Chart:
     """Distinct generator features (input labels) and compiler behaviours (output labels) met."""
     with _style():
         figure, axes = _figure()
@@ -142,7 +149,7 @@ def coverage(inputs: Mapping[str, float], outputs: Mapping[str, float], end: flo
             _step(axes, "series-input-labels", list(inputs.values()), end, "input labels", "C0"),
             _step(axes, "series-output-labels", list(outputs.values()), end, "output labels", "C1"),
         )
-        _finish(axes, "seconds", "distinct labels")
+        _finish(axes, "seconds", "distinct labels", setup_s)
         svg = _svg(figure)
     caption = (
         "Input labels: constructs the generator drew (L1/L2); output labels: what the compiler did with "

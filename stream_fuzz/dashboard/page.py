@@ -98,10 +98,12 @@ def campaign_charts(data: Mapping[str, Any]) -> list[Chart]:
     end = max([end, *firsts.values(), *(second for second, _ in samples)])
     new = {f["signature"] for f in data.get("findings", []) if f.get("new")}
     workers = int(data.get("workers") or 1)
+    # Until the first program was judged the run was checking its set-up (the compiler, the corpus).
+    setup_s = min([*(second for second, _ in samples), *timeline.get("inputs", {}).values()], default=0.0)
     return [
-        charts.saturation(firsts, new, end),
-        charts.throughput(samples, end),
-        charts.coverage(timeline.get("inputs", {}), timeline.get("outputs", {}), end),
+        charts.saturation(firsts, new, end, setup_s),
+        charts.throughput(samples, end, setup_s),
+        charts.coverage(timeline.get("inputs", {}), timeline.get("outputs", {}), end, setup_s),
         charts.time_split(data.get("timing", {}), sum(data.get("shrink_s", {}).values()), workers * end),
     ]
 
