@@ -809,6 +809,10 @@ def _join_fleet(args: argparse.Namespace, config: RunConfig, workers: int) -> tu
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    if args.html:
+        if plotting_missing():
+            raise UsageError(f"--html {args.html}: {plotting_missing()}")
+        writable_file(Path(args.html), "--html")
     try:
         status = read_status(args.db)
     except FleetUnavailable as error:
