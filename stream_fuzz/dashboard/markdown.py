@@ -39,7 +39,7 @@ def campaign_markdown(data: Mapping[str, Any]) -> str:
         f"`{data['compiler']['version']}`, {data.get('workers', 1)} worker(s), seed {data.get('seed', '-')}; "
         f"{len(findings)} signature(s) met, {sum(bool(f.get('new')) for f in findings)} new.",
         "",
-        "| level | programs | valid | compiled | programs/s |",
+        "| level | programs | valid | compiled | programs/s of its time |",
         "|---|---:|---:|---:|---:|",
     ]
     for level in LEVELS:
