@@ -54,15 +54,7 @@ from stream_fuzz.corpus import (
     split_programs,
     write_atomically,
 )
-from stream_fuzz.dashboard.browser import NoBrowser, screenshot
-from stream_fuzz.dashboard.output import (
-    STEP_SUMMARY,
-    append_step_summary,
-    plotting_missing,
-    write_fleet_html,
-    write_html,
-    write_markdown,
-)
+from stream_fuzz.dashboard import STEP_SUMMARY
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
@@ -732,8 +724,8 @@ def _set_up_run(
     writable_folder(config.corpus, "corpus folder")
     for option, value in _report_options(args):
         writable_file(Path(value), option)
-    if args.html and plotting_missing():
-        raise UsageError(f"--html {args.html}: {plotting_missing()}")
+    if args.html:
+        _plotting(f"--html {args.html}: ")
     corpus = Corpus(config.corpus)
     if corpus.malformed:
         raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
@@ -763,6 +755,16 @@ def _set_up_run(
             print(why_not, file=sys.stderr)  # once, here: the workers only count
             config = replace(config, l3_execute=False)
     return info, config, levels
+
+
+def _plotting(said: str) -> None:
+    """A usage error when the HTML report cannot be drawn here (the `report` extra is missing)."""
+    # The report's modules are imported only when a report is asked for: a command that writes none loads
+    # neither them nor matplotlib.
+    from stream_fuzz.dashboard.output import plotting_missing
+
+    if plotting_missing():
+        raise UsageError(said + plotting_missing())
 
 
 def _report_options(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -810,14 +812,15 @@ def _join_fleet(args: argparse.Namespace, config: RunConfig, workers: int) -> tu
 
 def cmd_status(args: argparse.Namespace) -> int:
     if args.html:
-        if plotting_missing():
-            raise UsageError(f"--html {args.html}: {plotting_missing()}")
+        _plotting(f"--html {args.html}: ")
         writable_file(Path(args.html), "--html")
     try:
         status = read_status(args.db)
     except FleetUnavailable as error:
         raise SetupError(str(error)) from error
     if args.html:
+        from stream_fuzz.dashboard.output import write_fleet_html
+
         _write_file_with(Path(args.html), "--html", lambda path: write_fleet_html(path, status))
     print(json.dumps(status.as_json(), indent=2) if args.json else render_status(status))
     return EXIT_OK
@@ -835,8 +838,11 @@ def cmd_html(args: argparse.Namespace) -> int:
         raise UsageError("html: give --html FILE, --summary-md FILE or --screenshot PNG")
     for option, value in _report_options(args):
         writable_file(Path(value), option)
-    if (args.html or args.screenshot) and plotting_missing():
-        raise UsageError(plotting_missing())
+    if args.html or args.screenshot:
+        _plotting("")
+    from stream_fuzz.dashboard.browser import NoBrowser, screenshot
+    from stream_fuzz.dashboard.output import write_html, write_markdown
+
     if args.summary_md:
         _write_file_with(Path(args.summary_md), "--summary-md", lambda path: write_markdown(path, data))
     with tempfile.TemporaryDirectory() as folder:
@@ -890,6 +896,10 @@ def _write_reports(
             write_junit(Path(args.junit), stats, info, errors + failed)  # type: ignore[arg-type]
         except OSError as error:
             failed.append(f"could not write --junit {args.junit}: {error.strerror or error}")
+    if not (args.html or args.summary_md or os.environ.get(STEP_SUMMARY)):
+        return failed
+    from stream_fuzz.dashboard.output import append_step_summary, write_html, write_markdown
+
     writers: list[tuple[str, str | None, Callable[[Path, dict], None]]] = [
         ("--html", args.html, write_html),
         ("--summary-md", args.summary_md, write_markdown),

@@ -189,17 +189,3 @@ def time_split(timing: Mapping[str, float], shrink_s: float, worker_s: float) ->
     )
     series = tuple(f"series-time-{name}" for name in names)
     return Chart("time", "Where the time went", caption, svg, series)
-
-
-def level_bars(key: str, title: str, caption: str, values: Mapping[str, float], unit: str) -> Chart:
-    """One bar per level (the fleet's status: what is known now, not a history)."""
-    levels = [level for level in LEVELS if level in values]
-    with _style():
-        figure, axes = _figure()
-        bars = axes.bar(levels, [values[level] for level in levels], color=[LEVEL_COLOURS[x] for x in levels])
-        for bar, level in zip(bars, levels, strict=True):
-            bar.set_gid(f"series-{key}-{level}")
-        axes.set_ylabel(unit)
-        axes.grid(axis="x", visible=False)
-        svg = _svg(figure)
-    return Chart(key, title, caption, svg, tuple(f"series-{key}-{level}" for level in levels))

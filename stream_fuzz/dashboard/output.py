@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from stream_fuzz.corpus import write_atomically
+from stream_fuzz.dashboard import STEP_SUMMARY
 from stream_fuzz.dashboard.markdown import campaign_markdown
 from stream_fuzz.fleet.status import FleetStatus
 
-# GitHub Actions sets it to a file whose Markdown is shown on the job's page (appended to, step by step).
-STEP_SUMMARY = "GITHUB_STEP_SUMMARY"
 INSTALL_HINT = "the HTML report draws with matplotlib: pip install 'iree-stream-fuzz[report]'"
 
 

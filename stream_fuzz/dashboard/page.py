@@ -159,16 +159,34 @@ def campaign_page(data: Mapping[str, Any], html_path: Path) -> str:
 
 
 def fleet_page(status: FleetStatus, now: float) -> str:
-    """The fleet now: rates and totals per level, signatures as they were first met, each one's state."""
-    programs = {level: float(status.total("programs", level)) for level in status.levels}
-    rates = {level: status.rate(level) for level in status.levels}
-    firsts = {s.signature: max(s.first_at - status.started_at, 0.0) for s in status.signatures if s.first_at}
-    end = max([now - status.started_at, *firsts.values(), 0.0])
-    shown = [
-        charts.saturation(firsts, set(firsts), end),
-        charts.level_bars("rate", "Programs per second now", "Workers alive.", rates, "programs / s"),
-        charts.level_bars("programs", "Programs so far", "All workers seen.", programs, "programs"),
-    ]
+    """The fleet's report: its curves from the timeline its workers add to Redis, drawn as a campaign's
+    are; each level's totals; the workers alive; each signature's state in the fleet."""
+    timing: dict[str, float] = {}
+    for _, counts in status.timeline.get("samples", []):
+        for counter, value in counts.items():
+            timing[counter] = timing.get(counter, 0.0) + value
+    data = {
+        "timeline": status.timeline,
+        "elapsed_s": max(now - status.started_at, 0.0) if status.started_at else 0.0,
+        "findings": [{"signature": s.signature, "new": bool(s.first_by)} for s in status.signatures],
+        "workers": len(status.workers),
+        "timing": timing,
+        "shrink_s": {"all": timing.get("shrink_s", 0.0)},
+    }
+    levels = []
+    for level in status.levels:
+        programs = status.total("programs", level)
+        if programs:
+            valid = f"{status.total('valid', level) / programs:.1%}"
+            levels.append(
+                [
+                    level,
+                    str(programs),
+                    valid,
+                    str(status.total("executed", level)),
+                    f"{status.rate(level):.1f}",
+                ]
+            )
     rows = []
     for s in status.signatures:
         state = (
@@ -198,8 +216,9 @@ def fleet_page(status: FleetStatus, now: float) -> str:
         f"<p class='meta'>{status.machines_alive} machine(s) and {len(status.alive)} worker(s) alive "
         f"({status.machines_seen} machine(s), {len(status.workers)} worker(s) seen) &middot; "
         f"{len(status.signatures)} signature(s)</p>",
+        _table(["level", "programs", "valid", "executed", "now/s"], levels, frozenset({1, 2, 3, 4})),
         "<div class='charts'>",
-        *(_figure(chart) for chart in shown),
+        *(_figure(chart) for chart in campaign_charts(data)),
         "</div>",
         "<h2>Workers alive</h2>",
         _table(["worker", "programs", "time"], workers, frozenset({1, 2})) if workers else "<p>none</p>",

@@ -37,6 +37,8 @@ from hypothesis.database import ExampleDatabase
 if TYPE_CHECKING:
     import redis
 
+    from stream_fuzz.timeline import Timeline
+
 PREFIX = "stream-fuzz"
 CLAIM_TTL_S = 30.0  # a dead worker's claim blocks the others this long
 BEAT_S = 1.0  # how often a process says it is alive and pushes its counts
@@ -285,9 +287,15 @@ class Fleet(_Beating):
         worker: int,
         counts: Callable[[], dict[str, object]],
         on_lost: Callable[[str], None] | None = None,
+        timeline: Callable[[], Timeline] | None = None,
     ) -> None:
+        from stream_fuzz.fleet.series import SeriesPusher  # it imports this module
+
         super().__init__(address, f"{address.machine}/w{worker}", on_lost)
         self.counts = counts  # the worker's current counts, pushed with each beat
+        self.timeline = timeline  # the worker's timeline: its finished seconds are added to the fleet's
+        self._series = SeriesPusher()
+        self._closing = False
         self.started = time.time()
         self.claims: set[str] = set()  # signatures this worker holds (claimed, not finished)
         self._meet = self.client.register_script(_MEET)
@@ -362,6 +370,8 @@ class Fleet(_Beating):
             pipe = self.client.pipeline()
             fields = {"host": socket.gethostname(), "pid": os.getpid(), "started": self.started}
             _record(pipe, "worker", self.name, {**fields, "seen": time.time(), **self.counts()})
+            if self.timeline is not None:
+                self._series.push(pipe, self.timeline(), time.time(), final=self._closing)
             hits, self._hits = self._hits, Counter()  # under the lock `guarded` holds
             for signature, n in sorted(hits.items()):
                 pipe.sadd(key("signatures"), signature)
@@ -379,6 +389,7 @@ class Fleet(_Beating):
 
     def close(self) -> None:
         self.stop()
+        self._closing = True
         self.beat()  # the last counts
         self.release()
         self.guarded(lambda: self.client.delete(key("alive", "worker", self.name)))

@@ -19,6 +19,7 @@ from stream_fuzz.corpus import (
     write_atomically,
 )
 from stream_fuzz.fleet.registry import FleetUnavailable, connect, key, shown
+from stream_fuzz.fleet.series import read_timeline
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ class FleetStatus:
     signatures: tuple[Signature, ...]
     levels: tuple[str, ...] = field(default=LEVELS)
     started_at: float = 0.0  # wall clock when its first worker seen started
+    # The fleet's curves (`series`), as a run's JSON has them (`Timeline.as_json`), seconds from started_at.
+    timeline: dict[str, Any] = field(default_factory=dict)
 
     @property
     def alive(self) -> tuple[Worker, ...]:
@@ -82,6 +85,7 @@ class FleetStatus:
                 for level in self.levels
             },
             "signatures": [s.__dict__ for s in self.signatures],
+            "timeline": self.timeline,
         }
 
 
@@ -149,8 +153,15 @@ def _read(client: Any, url: str) -> FleetStatus:
         )
     signatures.sort(key=lambda s: (-s.hits, s.signature))
     started_at = min((start for start in starts if start), default=0.0)
+    timeline = read_timeline(client).as_json(origin=started_at or None)
     return FleetStatus(
-        shown(url), machines_alive, len(machines), tuple(workers), tuple(signatures), started_at=started_at
+        shown(url),
+        machines_alive,
+        len(machines),
+        tuple(workers),
+        tuple(signatures),
+        started_at=started_at,
+        timeline=timeline,
     )
 
 

@@ -99,8 +99,13 @@ def test_two_machines_report_and_write_each_new_signature_once(
         loaded = load(page)
         assert loaded.console == () and loaded.fetches == ()
         series = drawn_series(loaded.dom)
-        assert {"series-new-signatures", "series-rate-l1", "series-programs-l1"} <= set(series)
+        # The workers' timelines added up in Redis: the fleet's curves, as a campaign's report has them.
+        assert {"series-new-signatures", "series-rate-l1", "series-input-labels"} <= set(series)
         assert len({y for path in series["series-new-signatures"] for _, y in path}) > 1
+        assert len({y for path in series["series-rate-l1"] for _, y in path}) > 1
+        samples = status.timeline["samples"]
+        assert sum(c.get("programs:l1", 0) for _, c in samples) == a["programs"]["l1"] + b["programs"]["l1"]
+        assert set(status.timeline["signatures"]) == {s.signature for s in status.signatures}
         assert all(s.signature in page.read_text() for s in status.signatures)
 
 
