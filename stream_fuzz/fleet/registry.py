@@ -11,6 +11,7 @@ Every key lives under one prefix (`stream-fuzz:` in the database the URL names):
 | `sig:<s>` | hash | hits, first finder, kind, level, message, `shrunk`, the entry (`name`, `text`, `size`) |
 | `claim:<s>` | string with TTL | the worker shrinking `s`; expires when it dies |
 | `examples:<level>:...` | Hypothesis | `RedisExampleDatabase`, one namespace per level |
+| `series` / `first` | hash | the fleet's timeline (`series.py`): counters per second, first sightings |
 
 A claim is taken atomically (one Lua script): of two machines meeting a new signature at once, one
 shrinks it and the other counts a hit. Every Redis error turns the handle offline for good: the
