@@ -721,11 +721,11 @@ def _set_up_run(
     args: argparse.Namespace, config: RunConfig
 ) -> tuple[CompilerInfo, RunConfig, tuple[str, ...]]:
     """`run`'s checks before the first program (each failure a `SetupError`/`UsageError`, exit 2)."""
+    if args.html:  # first: nothing is made (not even the corpus folder) for a run that cannot report
+        _plotting(f"--html {args.html}: ")
     writable_folder(config.corpus, "corpus folder")
     for option, value in _report_options(args):
         writable_file(Path(value), option)
-    if args.html:
-        _plotting(f"--html {args.html}: ")
     corpus = Corpus(config.corpus)
     if corpus.malformed:
         raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
