@@ -34,12 +34,13 @@ from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, take
 from stream_fuzz.corpus import Corpus, code_lines
 from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
-from stream_fuzz.generators import Program, print_program, programs
+from stream_fuzz.generators import Program, features, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
 from stream_fuzz.generators.model import LEVELS
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
 from stream_fuzz.oracles import Severity
+from stream_fuzz.timeline import Timeline
 
 
 def levels_of(level: str, with_l3: bool = True) -> tuple[str, ...]:
@@ -118,6 +119,7 @@ class Stats:
     fleet_offline: bool = False  # --db: Redis went away during the run, which went on locally
     elapsed_s: float = 0.0
     interrupted: bool = False  # stopped by SIGINT or SIGTERM: what is here is what was done
+    timeline: Timeline = field(default_factory=Timeline)  # the report's curves, a sample a second
 
     @property
     def total(self) -> int:
@@ -147,6 +149,7 @@ class Stats:
                 mine.fleet = "" if mine.new else mine.fleet or record.fleet
         self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
         self.interrupted = self.interrupted or other.interrupted
+        self.timeline.merge(other.timeline)
 
 
 class BudgetExhausted(BaseException):
@@ -239,6 +242,7 @@ class Campaign:
         failing = None
         if finding is not None:
             failing = self._record(finding, program, text, pipeline, verdict.result.output, generator_defect)
+        self.stats.timeline.tick(self.stats, features(program))
         self._last_end = time.perf_counter()
         if self.on_example:
             self.on_example(self.stats)
@@ -301,6 +305,7 @@ class Campaign:
                 )
                 self._publish(finding.signature, path)
             failing = self._count(finding, "l3", path, verdict.generator_defect, meeting)
+        self.stats.timeline.tick(self.stats)
         self._last_end = time.perf_counter()
         if self.on_example:
             self.on_example(self.stats)
@@ -465,6 +470,7 @@ class Campaign:
         except DriverFailure as failure:  # surface our own bug as an ordinary error (exit status 3)
             raise RuntimeError(str(failure)) from failure.__cause__
         self.stats.elapsed_s = time.monotonic() - started
+        self.stats.timeline.tick(self.stats, force=True)  # the last second's counts
         return self.stats
 
     def _next_level(self, levels: tuple[str, ...], turn: int) -> str:

@@ -18,6 +18,7 @@ import math
 import os
 import re
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -53,6 +54,7 @@ from stream_fuzz.corpus import (
     split_programs,
     write_atomically,
 )
+from stream_fuzz.dashboard import STEP_SUMMARY
 from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
@@ -704,7 +706,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if config.fleet is not None and beat is not None:
         offline = stats.fleet_offline or beat.offline
         extra["fleet"] = {"url": shown(config.fleet.url), "machine": config.fleet.machine, "offline": offline}
-    data = as_json(stats, info, extra)
+    data = as_json(stats, info, extra, origin=started_at)
     errors = errors + _write_reports(args, data, stats, info, errors)
     for problem in errors:
         print(f"stream-fuzz: {problem}", file=sys.stderr)
@@ -719,10 +721,11 @@ def _set_up_run(
     args: argparse.Namespace, config: RunConfig
 ) -> tuple[CompilerInfo, RunConfig, tuple[str, ...]]:
     """`run`'s checks before the first program (each failure a `SetupError`/`UsageError`, exit 2)."""
+    if args.html:  # first: nothing is made (not even the corpus folder) for a run that cannot report
+        _plotting(f"--html {args.html}: ")
     writable_folder(config.corpus, "corpus folder")
-    for option, value in (("--json", args.json), ("--junit", args.junit)):
-        if value:
-            writable_file(Path(value), option)
+    for option, value in _report_options(args):
+        writable_file(Path(value), option)
     corpus = Corpus(config.corpus)
     if corpus.malformed:
         raise UsageError("; ".join(str(problem) for problem in corpus.malformed))
@@ -752,6 +755,23 @@ def _set_up_run(
             print(why_not, file=sys.stderr)  # once, here: the workers only count
             config = replace(config, l3_execute=False)
     return info, config, levels
+
+
+def _plotting(said: str) -> None:
+    """A usage error when the HTML report cannot be drawn here (the `report` extra is missing)."""
+    # The report's modules are imported only when a report is asked for: a command that writes none loads
+    # neither them nor matplotlib.
+    from stream_fuzz.dashboard.output import plotting_missing
+
+    if plotting_missing():
+        raise UsageError(said + plotting_missing())
+
+
+def _report_options(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The report files a run or `html` was asked for, as (option, path)."""
+    names = ("json", "junit", "html", "summary_md", "screenshot")
+    given = [(f"--{name.replace('_', '-')}", getattr(args, name, None)) for name in names]
+    return [(option, value) for option, value in given if value]
 
 
 def _shard(text: str | None) -> int:
@@ -791,12 +811,59 @@ def _join_fleet(args: argparse.Namespace, config: RunConfig, workers: int) -> tu
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    if args.html:
+        _plotting(f"--html {args.html}: ")
+        writable_file(Path(args.html), "--html")
     try:
         status = read_status(args.db)
     except FleetUnavailable as error:
         raise SetupError(str(error)) from error
+    if args.html:
+        from stream_fuzz.dashboard.output import write_fleet_html
+
+        _write_file_with(Path(args.html), "--html", lambda path: write_fleet_html(path, status))
     print(json.dumps(status.as_json(), indent=2) if args.json else render_status(status))
     return EXIT_OK
+
+
+def cmd_html(args: argparse.Namespace) -> int:
+    """A run's JSON report drawn again: the HTML page, the Markdown summary, a screenshot of the page."""
+    try:
+        data = json.loads(Path(args.report).read_text())
+        if not isinstance(data.get("programs"), dict) or "version" not in data.get("compiler", {}):
+            raise ValueError("no programs or compiler")  # a run's report, not any JSON
+    except (OSError, ValueError, AttributeError) as error:
+        raise UsageError(f"{args.report}: not a run's JSON report ({error})") from error
+    if not (args.html or args.summary_md or args.screenshot):
+        raise UsageError("html: give --html FILE, --summary-md FILE or --screenshot PNG")
+    for option, value in _report_options(args):
+        writable_file(Path(value), option)
+    if args.html or args.screenshot:
+        _plotting("")
+    from stream_fuzz.dashboard.browser import NoBrowser, screenshot
+    from stream_fuzz.dashboard.output import write_html, write_markdown
+
+    if args.summary_md:
+        _write_file_with(Path(args.summary_md), "--summary-md", lambda path: write_markdown(path, data))
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(args.html or Path(folder) / "report.html")  # a screenshot without --html: a page aside
+        if args.html or args.screenshot:
+            _write_file_with(page, "--html", lambda path: write_html(path, data))
+        if args.screenshot:
+            try:
+                screenshot(page, Path(args.screenshot))
+            except (NoBrowser, RuntimeError, subprocess.TimeoutExpired) as error:
+                raise SetupError(f"--screenshot {args.screenshot}: {error}") from error
+    for _, value in _report_options(args):
+        print(f"wrote {value}")
+    return EXIT_OK
+
+
+def _write_file_with(path: Path, option: str, write: Callable[[Path], None]) -> None:
+    try:
+        write(path)
+    except OSError as error:
+        raise ReportNotWritten(f"could not write {option} {path}: {error.strerror or error}") from error
 
 
 def cmd_corpus_pull(args: argparse.Namespace) -> int:
@@ -829,6 +896,24 @@ def _write_reports(
             write_junit(Path(args.junit), stats, info, errors + failed)  # type: ignore[arg-type]
         except OSError as error:
             failed.append(f"could not write --junit {args.junit}: {error.strerror or error}")
+    if not (args.html or args.summary_md or os.environ.get(STEP_SUMMARY)):
+        return failed
+    from stream_fuzz.dashboard.output import append_step_summary, write_html, write_markdown
+
+    writers: list[tuple[str, str | None, Callable[[Path, dict], None]]] = [
+        ("--html", args.html, write_html),
+        ("--summary-md", args.summary_md, write_markdown),
+    ]
+    for option, value, write in writers:
+        if value:
+            try:
+                write(Path(value), data)
+            except OSError as error:
+                failed.append(f"could not write {option} {value}: {error.strerror or error}")
+    try:
+        append_step_summary(data)
+    except OSError as error:
+        failed.append(f"could not append to ${STEP_SUMMARY}: {error.strerror or error}")
     return failed
 
 
@@ -1034,6 +1119,8 @@ def cmd_releases(args: argparse.Namespace) -> int:
     return EXIT_FINDING if broken else EXIT_OK
 
 
+HTML_HELP = "write one self-contained HTML page with plots over time (the `report` extra: matplotlib)"
+SUMMARY_HELP = "write a short Markdown summary (also appended to $GITHUB_STEP_SUMMARY when that is set)"
 SIZE_HELP = "programs of about this many ops and region markers (default: ~25; user models are 100-1000)"
 
 
@@ -1198,6 +1285,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--corpus", default="corpus", metavar="DIR", help="where findings are written (corpus/)")
     run.add_argument("--json", metavar="FILE", help="write the summary as JSON")
     run.add_argument("--junit", metavar="FILE", help="write JUnit XML, one test case per finding signature")
+    run.add_argument("--html", metavar="FILE", help=HTML_HELP)
+    run.add_argument("--summary-md", metavar="FILE", help=SUMMARY_HELP)
     run.add_argument(
         "--no-shrink", dest="shrink", action="store_false", help="write findings unshrunk (a quick smoke run)"
     )
@@ -1236,7 +1325,15 @@ def build_parser() -> argparse.ArgumentParser:
     status = commands.add_parser("status", help="a fleet now: machines, workers, rates, signatures, claims")
     status.add_argument("--db", required=True, metavar="redis://HOST:PORT/N")
     status.add_argument("--json", action="store_true", help="print it as JSON")
+    status.add_argument("--html", metavar="FILE", help="also write it as one HTML page with plots")
     status.set_defaults(run=cmd_status)
+
+    html_ = commands.add_parser("html", help="a run's JSON drawn again: HTML, Markdown, screenshot")
+    html_.add_argument("report", metavar="RUN.json", help="the JSON a run wrote (`run --json`)")
+    html_.add_argument("--html", metavar="FILE", help=HTML_HELP)
+    html_.add_argument("--summary-md", metavar="FILE", help="write the short Markdown summary")
+    html_.add_argument("--screenshot", metavar="PNG", help="a headless Chromium's picture of the HTML page")
+    html_.set_defaults(run=cmd_html)
 
     corpus_ = commands.add_parser("corpus", help="the corpus of a fleet")
     corpus_commands = corpus_.add_subparsers(dest="corpus_command", parser_class=_Parser, required=True)
@@ -1391,7 +1488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         if args.command is None:
             commands = (
-                "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus"
+                "run, check, compile, replay, bisect, matrix, stats, findings, releases, status, corpus, html"
             )
             raise UsageError(f"a command is required ({commands})")
         handler: Callable[[argparse.Namespace], int] = args.run

@@ -88,7 +88,12 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         offline = False
         if config.fleet is not None:
             try:
-                campaign.fleet = Fleet(config.fleet, index, lambda: fleet_counts(campaign.stats))
+                campaign.fleet = Fleet(
+                    config.fleet,
+                    index,
+                    lambda: fleet_counts(campaign.stats),
+                    timeline=lambda: campaign.stats.timeline,
+                )
                 campaign.fleet.start()
             except FleetUnavailable:  # Redis went away since the campaign joined: fuzz locally
                 offline = True

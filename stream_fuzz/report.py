@@ -19,7 +19,10 @@ from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.corpus import write_atomically
 
 
-def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> dict:
+def as_json(
+    stats: Stats, compiler: CompilerInfo, extra: dict | None = None, origin: float | None = None
+) -> dict:
+    """`origin`: the run's start (wall clock), from which the timeline's seconds count."""
     return {
         "compiler": {"version": compiler.version, "path": compiler.path},
         "programs": dict(stats.programs),
@@ -56,6 +59,8 @@ def as_json(stats: Stats, compiler: CompilerInfo, extra: dict | None = None) -> 
         "elapsed_s": round(stats.elapsed_s, 3),
         "interrupted": stats.interrupted,
         "regressions": sorted(f.signature for f in stats.findings.values() if f.regression),
+        # Curves over time (`timeline`): counters a second, and when each signature and label was first met.
+        "timeline": stats.timeline.as_json(origin),
         **(extra or {}),
     }
 

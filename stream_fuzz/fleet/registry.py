@@ -11,6 +11,7 @@ Every key lives under one prefix (`stream-fuzz:` in the database the URL names):
 | `sig:<s>` | hash | hits, first finder, kind, level, message, `shrunk`, the entry (`name`, `text`, `size`) |
 | `claim:<s>` | string with TTL | the worker shrinking `s`; expires when it dies |
 | `examples:<level>:...` | Hypothesis | `RedisExampleDatabase`, one namespace per level |
+| `series` / `first` | hash | the fleet's timeline (`series.py`): counters per second, first sightings |
 
 A claim is taken atomically (one Lua script): of two machines meeting a new signature at once, one
 shrinks it and the other counts a hit. Every Redis error turns the handle offline for good: the
@@ -36,6 +37,8 @@ from hypothesis.database import ExampleDatabase
 
 if TYPE_CHECKING:
     import redis
+
+    from stream_fuzz.timeline import Timeline
 
 PREFIX = "stream-fuzz"
 CLAIM_TTL_S = 30.0  # a dead worker's claim blocks the others this long
@@ -285,9 +288,15 @@ class Fleet(_Beating):
         worker: int,
         counts: Callable[[], dict[str, object]],
         on_lost: Callable[[str], None] | None = None,
+        timeline: Callable[[], Timeline] | None = None,
     ) -> None:
+        from stream_fuzz.fleet.series import SeriesPusher  # it imports this module
+
         super().__init__(address, f"{address.machine}/w{worker}", on_lost)
         self.counts = counts  # the worker's current counts, pushed with each beat
+        self.timeline = timeline  # the worker's timeline: its finished seconds are added to the fleet's
+        self._series = SeriesPusher()
+        self._closing = False
         self.started = time.time()
         self.claims: set[str] = set()  # signatures this worker holds (claimed, not finished)
         self._meet = self.client.register_script(_MEET)
@@ -362,6 +371,8 @@ class Fleet(_Beating):
             pipe = self.client.pipeline()
             fields = {"host": socket.gethostname(), "pid": os.getpid(), "started": self.started}
             _record(pipe, "worker", self.name, {**fields, "seen": time.time(), **self.counts()})
+            if self.timeline is not None:
+                self._series.push(pipe, self.timeline(), time.time(), final=self._closing)
             hits, self._hits = self._hits, Counter()  # under the lock `guarded` holds
             for signature, n in sorted(hits.items()):
                 pipe.sadd(key("signatures"), signature)
@@ -379,6 +390,7 @@ class Fleet(_Beating):
 
     def close(self) -> None:
         self.stop()
+        self._closing = True
         self.beat()  # the last counts
         self.release()
         self.guarded(lambda: self.client.delete(key("alive", "worker", self.name)))

@@ -18,6 +18,7 @@ from stream_fuzz.corpus import (
     write_atomically,
 )
 from stream_fuzz.fleet.registry import FleetUnavailable, connect, key, shown
+from stream_fuzz.fleet.series import read_timeline
 from stream_fuzz.generators.model import LEVELS
 
 
@@ -43,6 +44,7 @@ class Signature:
     kind: str
     level: str
     message: str
+    first_at: float = 0.0  # wall clock when the fleet first met it (0: a signature a corpus knew)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,9 @@ class FleetStatus:
     workers: tuple[Worker, ...]
     signatures: tuple[Signature, ...]
     levels: tuple[str, ...] = field(default=LEVELS)
+    started_at: float = 0.0  # wall clock when its first worker seen started
+    # The fleet's curves (`series`), as a run's JSON has them (`Timeline.as_json`), seconds from started_at.
+    timeline: dict[str, Any] = field(default_factory=dict)
 
     @property
     def alive(self) -> tuple[Worker, ...]:
@@ -80,6 +85,7 @@ class FleetStatus:
                 for level in self.levels
             },
             "signatures": [s.__dict__ for s in self.signatures],
+            "timeline": self.timeline,
         }
 
 
@@ -114,9 +120,10 @@ def _names(client: Any, kind: str) -> list[str]:
 def _read(client: Any, url: str) -> FleetStatus:
     machines = _names(client, "machine")
     machines_alive = sum(bool(client.exists(key("alive", "machine", m))) for m in machines)
-    workers = []
+    workers, starts = [], []
     for name in _names(client, "worker"):
         fields = {_text(k): _text(v) for k, v in client.hgetall(key("worker", name)).items()}
+        starts.append(float(fields.get("started", 0) or 0))
         seconds = float(fields.get("seen", 0) or 0) - float(fields.get("started", 0) or 0)
 
         def per_level(what: str, fields: dict[str, str] = fields) -> dict[str, int]:
@@ -141,10 +148,21 @@ def _read(client: Any, url: str) -> FleetStatus:
                 fields.get("kind", ""),
                 fields.get("level", ""),
                 fields.get("message", ""),
+                float(fields.get("first_at", 0) or 0),
             )
         )
     signatures.sort(key=lambda s: (-s.hits, s.signature))
-    return FleetStatus(shown(url), machines_alive, len(machines), tuple(workers), tuple(signatures))
+    started_at = min((start for start in starts if start), default=0.0)
+    timeline = read_timeline(client).as_json(origin=started_at or None)
+    return FleetStatus(
+        shown(url),
+        machines_alive,
+        len(machines),
+        tuple(workers),
+        tuple(signatures),
+        started_at=started_at,
+        timeline=timeline,
+    )
 
 
 def render_status(status: FleetStatus) -> str:

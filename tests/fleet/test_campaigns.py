@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from stream_fuzz.cli import main
+from stream_fuzz.dashboard.browser import drawn_series, load
 from stream_fuzz.fleet.local import LocalRedis
 from stream_fuzz.fleet.status import read_status
 from tests.conftest import CORPUS, ROOT
@@ -90,6 +92,21 @@ def test_two_machines_report_and_write_each_new_signature_once(
     for signature in new_a | new_b:
         found = [f["hits"] for f in a["findings"] + b["findings"] if f["signature"] == signature]
         assert hits[signature] == sum(found)
+    # `status --html`: the same fleet as a page, its signatures drawn as the fleet first met them.
+    if shutil.which("chromium") or os.environ.get("STREAM_FUZZ_REQUIRE_CHROMIUM"):
+        page = tmp_path / "status.html"
+        assert main(["status", "--db", redis_server.url, "--html", str(page)]) == 0
+        loaded = load(page)
+        assert loaded.console == () and loaded.fetches == ()
+        series = drawn_series(loaded.dom)
+        # The workers' timelines added up in Redis: the fleet's curves, as a campaign's report has them.
+        assert {"series-new-signatures", "series-rate-l1", "series-input-labels"} <= set(series)
+        assert len({y for path in series["series-new-signatures"] for _, y in path}) > 1
+        assert len({y for path in series["series-rate-l1"] for _, y in path}) > 1
+        samples = status.timeline["samples"]
+        assert sum(c.get("programs:l1", 0) for _, c in samples) == a["programs"]["l1"] + b["programs"]["l1"]
+        assert set(status.timeline["signatures"]) == {s.signature for s in status.signatures}
+        assert all(s.signature in page.read_text() for s in status.signatures)
 
 
 def test_a_killed_machines_claim_expires_and_another_shrinks_it(
