@@ -43,6 +43,7 @@ def test_a_switch_whose_programs_hit_known_entries_is_drawn_less() -> None:
 def test_odds_stay_fair_without_evidence_and_never_fall_below_the_floor() -> None:
     assert Tally(on=MIN_PROGRAMS - 1, on_known=MIN_PROGRAMS - 1, off=100).chance() == FAIR
     assert Tally(on=100, on_known=10, off=100, off_known=50).chance() == FAIR  # it lowers the share
+    assert Tally(on=100, on_known=35, off=100, off_known=25).chance() == FAIR  # by less than LIFT
     assert Tally(on=1000, on_known=1000, off=1000, off_known=0).chance() == FLOOR
 
 
