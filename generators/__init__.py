@@ -8,8 +8,9 @@
         text = print_program(program)            # MLIR text for iree-base-compiler 3.13
         ... compile with the pipeline named by program.pipeline, check program.expectations ...
 
-`programs(level="l2", *, target=(3, 13), max_devices=8, max_depth=4, size=None)` draws a `Program`
-(`size`: about that many tokens, one op or marker each, for big programs; by default ~25):
+`programs(level="l2", *, target=(3, 13), max_devices=8, max_depth=4, size=None, odds=())` draws a
+`Program` (`size`: about that many tokens, one op or marker each, for big programs; by default ~25;
+`odds`: (switch, chance of being on) pairs for swarm switches that are not a fair coin):
 
 - ``level="l1"``: flat async IR. Ops carry `on(...)` affinities, `scf.for` loops carry resources,
   `scf.if` branches and private function calls appear; compile it with
@@ -48,9 +49,9 @@ from hypothesis import strategies as st
 from .features import features, label_and_target
 from .model import Program
 from .printer import print_program
-from .strategies import programs_impl
+from .strategies import Odds, programs_impl
 
-__all__ = ["Program", "features", "label_and_target", "print_program", "programs"]
+__all__ = ["Odds", "Program", "features", "label_and_target", "print_program", "programs"]
 
 
 def programs(
@@ -60,6 +61,7 @@ def programs(
     max_devices: int = 8,
     max_depth: int = 4,
     size: int | None = None,
+    odds: Odds = (),
 ) -> st.SearchStrategy[Program]:
     """Strategy for valid multi-device stream programs; see the module docstring."""
-    return programs_impl(level, target, max_devices, max_depth, size)
+    return programs_impl(level, target, max_devices, max_depth, size, odds)

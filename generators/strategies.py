@@ -68,6 +68,9 @@ TOKEN = st.integers(0, 2**32 - 1)
 # chunk can be deleted in one shrink step.
 CHUNK = st.lists(TOKEN, min_size=1, max_size=16)
 TOKENS = st.lists(CHUNK, min_size=1, max_size=8)
+# A switch's chance of being on, where it is less than the fair coin's: (switch, chance <= 0.5) pairs, set
+# by a campaign steering away from known bugs (`stream_fuzz.steering`). Empty: every switch a fair coin.
+Odds = tuple[tuple[str, float], ...]
 
 
 def tokens_of_size(size: int | None) -> st.SearchStrategy[list[list[int]]]:
@@ -85,27 +88,46 @@ def program_specs(
     max_devices: int = 8,
     max_depth: int = 4,
     size: int | None = None,
+    odds: Odds = (),
 ) -> ProgramSpec:
     if level not in SWITCHES:
         raise ValueError(f"level must be 'l1' or 'l2', not {level!r}")
     n = draw(st.integers(2, max(2, max_devices)))
     promise_mask = draw(st.integers(0, 2**n - 1))
     names = SWITCHES[level]
-    # One fair coin per switch, read from the bits of a few drawn bytes: bytes are drawn uniformly and in
-    # one step (a boolean per switch cost 0.3 ms a program). An integer mask does not work: Hypothesis
-    # biases big integers toward small ones, so its high bits were set in as few as 4% of examples.
-    # Bytes shrink toward zero, that is, toward "everything off".
-    bits = int.from_bytes(draw(st.binary(min_size=(len(names) + 7) // 8, max_size=(len(names) + 7) // 8)))
-    switches = frozenset(
-        s for i, s in enumerate(names) if bits >> i & 1 and (s not in GATED or m.supports(target, GATED[s]))
-    )
+    on = _draw_switches(draw, names, odds)
+    switches = frozenset(s for s in on if s not in GATED or m.supports(target, GATED[s]))
     config_bits = int.from_bytes(draw(st.binary(min_size=4, max_size=4)))
     queue_bits = int.from_bytes(draw(st.binary(min_size=2, max_size=2)))
     tokens = tuple(t for chunk in draw(tokens_of_size(size)) for t in chunk)
     return ProgramSpec(level, n, promise_mask, switches, tokens, max_depth, config_bits, queue_bits)
 
 
+def _draw_switches(draw: st.DrawFn, names: tuple[str, ...], odds: Odds) -> list[str]:
+    """The switches that are on: a fair coin each, as the bits of a few drawn bytes (a boolean per switch
+    cost 0.3 ms a program; an integer mask does not work: Hypothesis biases big integers toward small
+    ones, so its high bits were set in as few as 4% of examples). Bytes shrink toward zero, that is,
+    toward "everything off". A switch with odds p < 0.5 then keeps its coin's "on" only when a byte of its
+    own is at least 256 * (1 - 2p): one more draw, only when odds are given, shrinking toward "off" too."""
+    width = (len(names) + 7) // 8
+    bits = int.from_bytes(draw(st.binary(min_size=width, max_size=width)))
+    on = [s for i, s in enumerate(names) if bits >> i & 1]
+    thinned = [(s, p) for s, p in odds if s in names]
+    if not thinned:
+        return on
+    if any(not 0 <= p <= 0.5 for _, p in thinned):
+        raise ValueError(f"switch odds must be between 0 and 0.5 (a fair coin, thinned): {odds}")
+    keep = draw(st.binary(min_size=len(thinned), max_size=len(thinned)))
+    dropped = {s for (s, p), byte in zip(thinned, keep, strict=True) if byte < 256 * (1 - 2 * p)}
+    return [s for s in on if s not in dropped]
+
+
 def programs_impl(
-    level: str, target: tuple[int, int], max_devices: int, max_depth: int, size: int | None = None
+    level: str,
+    target: tuple[int, int],
+    max_devices: int,
+    max_depth: int,
+    size: int | None = None,
+    odds: Odds = (),
 ) -> st.SearchStrategy[m.Program]:
-    return program_specs(level, (target[0], target[1]), max_devices, max_depth, size).map(build)
+    return program_specs(level, (target[0], target[1]), max_devices, max_depth, size, odds).map(build)

@@ -37,9 +37,11 @@ from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
 from stream_fuzz.generators import Program, features, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
 from stream_fuzz.generators.model import LEVELS
+from stream_fuzz.generators.strategies import SWITCHES
 from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
 from stream_fuzz.oracles import Severity
+from stream_fuzz.steering import Steering
 from stream_fuzz.timeline import Timeline
 
 
@@ -103,6 +105,12 @@ class Stats:
     compiled: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
     # L3: programs run on the runtime and compared with NumPy (none when iree-base-runtime is missing).
     executed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    # Programs whose finding is an existing corpus entry's (known, or another machine's): spent on what
+    # is known. Steering (`steering.py`) draws fewer of them.
+    known_hits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
+    # Per level, the switches steering turned on less often and their last chance (of several workers,
+    # the lowest): what the campaign stopped spending on.
+    steered: dict[str, dict[str, float]] = field(default_factory=dict)
     # Seconds each level took (its share of `--level all`'s time).
     level_s: dict[str, float] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0.0))
     # Of level_s, the seconds spent shrinking (capped: `SHRINK_SHARE`).
@@ -131,6 +139,11 @@ class Stats:
             self.valid[level] += other.valid[level]
             self.compiled[level] += other.compiled[level]
             self.executed[level] += other.executed[level]
+            self.known_hits[level] += other.known_hits[level]
+        for steered_level, odds in other.steered.items():
+            lowest = self.steered.setdefault(steered_level, {})
+            for switch, chance in odds.items():
+                lowest[switch] = min(chance, lowest.get(switch, chance))
             self.level_s[level] += other.level_s[level]
             self.shrink_s[level] += other.shrink_s[level]
             self.behaviour[level].update(other.behaviour[level])
@@ -201,8 +214,10 @@ class Campaign:
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
     shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
     witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
+    steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
 
     def __post_init__(self) -> None:
+        self.steering = Steering(dict(SWITCHES))
         self._deadline: float | None = None
         self._last_end = time.perf_counter()
         self.target = self.judge.compiler_info.release or (3, 13)
@@ -240,8 +255,11 @@ class Campaign:
         steer_by_behaviour(behaviour, verdict.measures)
         finding = finding_from(verdict, promised_valid=True)
         failing = None
+        known_before = self.stats.known_hits[level]
         if finding is not None:
             failing = self._record(finding, program, text, pipeline, verdict.result.output, generator_defect)
+        if self._shrinking_since is None:  # a shrink's programs are variations of one, not draws
+            self.steering.observe(level, program.switches, self.stats.known_hits[level] > known_before)
         self.stats.timeline.tick(self.stats, features(program))
         self._last_end = time.perf_counter()
         if self.on_example:
@@ -398,6 +416,8 @@ class Campaign:
         elif not record.new and (meeting.state == "takeover" or not record.fleet):
             record.fleet = _fleet_note(meeting) or record.fleet  # a takeover stays the last word
         record.hits += 1
+        if not record.new:
+            self.stats.known_hits[level] += 1
         if (record.new and signature not in self._shrunk) or unshrunk or holding:
             if not self.may_shrink(level):  # written as found (`shrunk: no`); exploration goes on
                 if path is not None or unshrunk:
@@ -486,7 +506,10 @@ class Campaign:
         if level == "l3":
             self._run_l3_chunk(size, chunk_seed)
             return
-        strategy = programs(level, target=self.target, size=self.program_size)
+        odds = self.steering.odds(level) if self.steer else ()
+        if odds:
+            self.stats.steered[level] = dict(odds)
+        strategy = programs(level, target=self.target, size=self.program_size, odds=odds)
 
         @self._chunk_settings(level, size)
         @hypothesis_seed(chunk_seed)
@@ -642,6 +665,7 @@ def open_campaign(
     l3_execute: bool = True,
     iree_run_module: str | None = None,
     witness: bool = False,
+    steer: bool = True,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
@@ -659,4 +683,5 @@ def open_campaign(
         l3_execute=l3_execute,
         iree_run_module=iree_run_module,
         witness=witness,
+        steer=steer,
     )

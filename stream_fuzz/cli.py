@@ -650,6 +650,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         shard=_shard(args.shard),
         # Not with an injected fault: the witness compiles without it, so its verdict would mislead.
         witness=args.shrink and not args.inject_fault and not args.inject_stream_fault,
+        steer=args.steer,
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
     # broken setup is ever reported as a compiler bug. A signal at any moment (even while Python was still
@@ -932,6 +933,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         seed=args.seed,
         corpus=Path(args.out),
         timeout=_positive(args.timeout, "--timeout"),
+        steer=False,  # every compiler draws the same programs: its table compares like with like
     )
     runtimes: list[str | None] | None = None
     if args.iree_run_module:
@@ -1289,6 +1291,13 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--summary-md", metavar="FILE", help=SUMMARY_HELP)
     run.add_argument(
         "--no-shrink", dest="shrink", action="store_false", help="write findings unshrunk (a quick smoke run)"
+    )
+    run.add_argument(
+        "--no-steer",
+        dest="steer",
+        action="store_false",
+        help="keep every swarm switch a fair coin (by default, switches whose programs keep hitting known "
+        "corpus entries are drawn less often)",
     )
     run.add_argument(
         "--fail-on",

@@ -49,6 +49,7 @@ class RunConfig:
     l3_execute: bool = True  # off: the runtime cannot run the L3 compiler's modules (`preflight_l3` says why)
     iree_run_module: str | None = None  # L3's runtime binary (`l3_runtime_of`); None: iree-base-runtime
     witness: bool = False  # note each shrunk data finding's runtime witness in its entry (`witness_note`)
+    steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
@@ -83,6 +84,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         l3_execute=config.l3_execute,
         iree_run_module=config.iree_run_module,
         witness=config.witness,
+        steer=config.steer,
     )
     try:
         offline = False

@@ -30,6 +30,11 @@ def as_json(
         "compiled": dict(stats.compiled),
         # L3: programs run on local devices and compared with NumPy; 0 with runtime_missing.
         "executed": dict(stats.executed),
+        # Programs whose finding is an existing entry's, and their share of each level's programs.
+        "known_hits": dict(stats.known_hits),
+        "known_share": {level: round(share, 4) for level, share in known_shares(stats).items()},
+        # Switches drawn less often because their programs kept hitting known entries, with their chance.
+        "steered": stats.steered,
         "runtime_missing": stats.runtime_missing,
         "level_s": {level: round(seconds, 3) for level, seconds in stats.level_s.items()},
         # Of level_s, the time spent shrinking (at most campaign.SHRINK_SHARE of a budget).
@@ -63,6 +68,11 @@ def as_json(
         "timeline": stats.timeline.as_json(origin),
         **(extra or {}),
     }
+
+
+def known_shares(stats: Stats) -> dict[str, float]:
+    """Per level with programs, the share of them whose finding is an existing corpus entry's."""
+    return {level: stats.known_hits[level] / n for level, n in stats.programs.items() if n}
 
 
 def _ordered(stats: Stats) -> list[FindingRecord]:
@@ -155,6 +165,14 @@ def summary(stats: Stats, compiler: CompilerInfo) -> str:
     rate = stats.total / stats.elapsed_s if stats.elapsed_s else 0.0
     took = f"{stats.elapsed_s:.1f} s" + (" (interrupted)" if stats.interrupted else "")
     lines += ["", f"{stats.total} programs in {took} ({rate:.1f}/s); time: {split}"]
+    if any(stats.known_hits.values()):
+        each = ", ".join(f"{level} {share:.0%}" for level, share in known_shares(stats).items())
+        share = sum(stats.known_hits.values()) / (stats.total or 1)
+        lines.append(f"known: {share:.0%} of programs hit a known corpus entry ({each})")
+    for steered_level, odds in sorted(stats.steered.items()):
+        least = sorted(odds.items(), key=lambda item: item[1])
+        each = ", ".join(f"{switch} {chance:.0%}" for switch, chance in least)
+        lines.append(f"steered {steered_level}: {each}")
     shrinking = sum(stats.shrink_s.values())
     if shrinking or stats.unshrunk:
         each = ", ".join(f"{level} {s:.0f} s" for level, s in stats.shrink_s.items() if s)

@@ -11,10 +11,24 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from stream_fuzz.campaign import Stats
+
+class Stats(Protocol):
+    """What a timeline reads of the campaign's `Stats` (named here so the fleet can use timelines without
+    importing the campaign)."""
+
+    @property
+    def programs(self) -> Mapping[str, int]: ...
+    @property
+    def timing(self) -> Mapping[str, float]: ...
+    @property
+    def shrink_s(self) -> Mapping[str, float]: ...
+    @property
+    def findings(self) -> Mapping[str, object]: ...
+    @property
+    def behaviour(self) -> Mapping[str, Mapping[str, int]]: ...
+
 
 SAMPLE_S = 1.0
 # The time split the report draws: the campaign's own timing keys, and shrinking (summed over levels).

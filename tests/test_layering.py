@@ -28,6 +28,7 @@ RANK = {"base": 0, "generators": 0, "oracles": 0, "compiler": 1, "judge": 2, "co
 LAYER_OF = {
     "stream_fuzz": "base",  # the package's __init__: holds early signals
     "stream_fuzz.interrupts": "base",
+    "stream_fuzz.timeline": "base",  # a data structure the campaign fills and the fleet stores
     "stream_fuzz.generators.*": "generators",
     "stream_fuzz.oracles.*": "oracles",
     "stream_fuzz.compiler.*": "compiler",
@@ -51,6 +52,8 @@ LAYER_OF = {
     "stream_fuzz.report": "campaign",
     "stream_fuzz.matrix": "campaign",
     "stream_fuzz.stats": "campaign",
+    "stream_fuzz.steering": "campaign",
+    "stream_fuzz.dashboard.*": "campaign",
     "stream_fuzz.bisect.*": "triage",
     "stream_fuzz.reduce": "triage",
     "stream_fuzz.issue_draft": "triage",

@@ -17,7 +17,7 @@ from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from stream_fuzz.campaign import LEVELS
+from stream_fuzz.generators.model import LEVELS
 
 _SIZE = (5.6, 2.9)  # inches; two plots side by side on a laptop screen
 # The timeline's counters: (seconds from the run's start, {counter: increment in that second}).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stream_fuzz.campaign import LEVELS
+from stream_fuzz.generators.model import LEVELS
 
 MAX_ROWS = 25  # findings listed; the rest are counted (the HTML report and the JSON have them all)
 

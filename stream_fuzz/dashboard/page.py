@@ -13,11 +13,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from stream_fuzz.campaign import LEVELS
 from stream_fuzz.dashboard import charts
 from stream_fuzz.dashboard.charts import Chart
 from stream_fuzz.dashboard.markdown import mark
 from stream_fuzz.fleet.status import FleetStatus
+from stream_fuzz.generators.model import LEVELS
 
 _STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em auto; max-width: 1200px; color: #222; }

@@ -35,17 +35,18 @@ from urllib.parse import urlsplit, urlunsplit
 
 from hypothesis.database import ExampleDatabase
 
+from stream_fuzz.fleet.keys import KEEP_S, key
+from stream_fuzz.fleet.series import SeriesPusher
+
 if TYPE_CHECKING:
     import redis
 
     from stream_fuzz.timeline import Timeline
 
-PREFIX = "stream-fuzz"
 CLAIM_TTL_S = 30.0  # a dead worker's claim blocks the others this long
 BEAT_S = 1.0  # how often a process says it is alive and pushes its counts
 ALIVE_TTL_S = 5.0  # a process not heard of for this long is gone
 MIN_CLAIM_TTL_S = 3 * BEAT_S  # a claim must outlive a few missed beats, or a live worker would lose it
-KEEP_S = 7 * 24 * 3600  # machine and worker records outlive their processes this long (for `status`)
 EXAMPLES_EXPIRE = timedelta(days=8)  # Hypothesis's default: examples survive weekly runs
 TIMEOUT_S = 2.0  # every Redis call: a Redis that went away costs at most this much, once
 
@@ -103,10 +104,6 @@ def _scrubbed(error: BaseException, url: str) -> str:
     except ValueError:
         password = None
     return text.replace(url, shown(url)).replace(password, "***") if password else text
-
-
-def key(*parts: str) -> str:
-    return ":".join((PREFIX, *parts))
 
 
 @dataclass(frozen=True)
@@ -290,7 +287,6 @@ class Fleet(_Beating):
         on_lost: Callable[[str], None] | None = None,
         timeline: Callable[[], Timeline] | None = None,
     ) -> None:
-        from stream_fuzz.fleet.series import SeriesPusher  # it imports this module
 
         super().__init__(address, f"{address.machine}/w{worker}", on_lost)
         self.counts = counts  # the worker's current counts, pushed with each beat

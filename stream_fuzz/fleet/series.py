@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from stream_fuzz.fleet.registry import KEEP_S, key
+from stream_fuzz.fleet.keys import KEEP_S, key
 from stream_fuzz.timeline import Timeline
 
 SERIES, FIRST = "series", "first"
