@@ -34,7 +34,7 @@ from stream_fuzz.generators import print_program, programs
 from stream_fuzz.compiler import Outcome, native_iree_opt, resolve_pipeline
 from stream_fuzz.compiler.subprocess_backend import run_bounded
 from stream_fuzz.compiler.worker import new_context
-from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
+from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 
 Program = tuple[str, str]  # (MLIR text, full pipeline)
 

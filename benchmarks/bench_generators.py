@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from stream_fuzz.stats import collect_stats, format_stats
+from stream_fuzz.campaign.stats import collect_stats, format_stats
 
 PIPELINES = {
     "stream": "builtin.module(iree-stream-transformation-pipeline)",

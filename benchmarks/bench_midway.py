@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from stream_fuzz.campaign.stats import collect_stats
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
-from stream_fuzz.judge import ORACLE_HOOK, verdict_of
-from stream_fuzz.stats import collect_stats
+from stream_fuzz.judge.verdict import ORACLE_HOOK, verdict_of
 
 WHOLE_HOOK = "tests.driver.whole_pipeline_hook"  # the oracle without MIDWAY: the pipeline runs whole
 

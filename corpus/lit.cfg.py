@@ -15,14 +15,15 @@
 # Python). RUN lines use nothing else: an IREE engineer can paste an entry into IREE's own lit tests. A
 # test that runs longer than `timeout` seconds (default 60, `-D timeout=S`) fails instead of holding the
 # suite, unless it is a timeout entry, whose bug is that hang. What counts as an entry's expected failure
-# (the bug, not a broken RUN line or a program this compiler cannot parse) is stream_fuzz/litformat.py's.
+# (the bug, not a broken RUN line or a program this compiler cannot parse) is
+# stream_fuzz/corpus/litformat.py's.
 
 import os
 import shutil
 import sys
 from pathlib import Path
 
-from stream_fuzz.litformat import CorpusTest
+from stream_fuzz.corpus.litformat import CorpusTest
 
 
 def _iree_opt() -> str:

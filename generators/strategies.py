@@ -69,7 +69,8 @@ TOKEN = st.integers(0, 2**32 - 1)
 CHUNK = st.lists(TOKEN, min_size=1, max_size=16)
 TOKENS = st.lists(CHUNK, min_size=1, max_size=8)
 # A switch's chance of being on, where it is less than the fair coin's: (switch, chance <= 0.5) pairs, set
-# by a campaign steering away from known bugs (`stream_fuzz.steering`). Empty: every switch a fair coin.
+# by a campaign steering away from known bugs (`stream_fuzz.campaign.steering`). Empty: every switch a
+# fair coin.
 Odds = tuple[tuple[str, float], ...]
 
 

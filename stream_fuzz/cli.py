@@ -30,8 +30,11 @@ from types import FrameType
 # Imported first by the package: when this is the command, a SIGINT/SIGTERM during the heavy imports
 # below (1-3 s) is held and raised where a campaign can still write its reports.
 from stream_fuzz import interrupts
-from stream_fuzz.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
-from stream_fuzz.campaign import Stats, levels_of
+from stream_fuzz.campaign.loop import Stats, levels_of
+from stream_fuzz.campaign.matrix import matrix_table, run_matrix
+from stream_fuzz.campaign.parallel import RunConfig, run_parallel
+from stream_fuzz.campaign.progress import Progress
+from stream_fuzz.campaign.report import as_json, summary, write_json, write_junit, write_report
 from stream_fuzz.compiler import (
     CompilerInfo,
     CompilerNotFound,
@@ -42,7 +45,16 @@ from stream_fuzz.compiler import (
 )
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
 from stream_fuzz.compiler.worker import load_hook
-from stream_fuzz.corpus import (
+from stream_fuzz.corpus.replay import (
+    CANNOT_RUN,
+    PASSES,
+    STATES,
+    Replay,
+    iter_entries,
+    replay_entry,
+    replay_paths,
+)
+from stream_fuzz.corpus.store import (
     ONE_PASS_FOLDER,
     SPLIT,
     Corpus,
@@ -55,11 +67,22 @@ from stream_fuzz.corpus import (
     write_atomically,
 )
 from stream_fuzz.dashboard import STEP_SUMMARY
-from stream_fuzz.findings import DEFAULT_FAIL_ON, finding_from
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import CLAIM_TTL_S, MIN_CLAIM_TTL_S
 from stream_fuzz.fleet.status import pull_entries, read_status, render_status, shown
-from stream_fuzz.issue_draft import (
+from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, finding_from
+from stream_fuzz.judge.preflight import (
+    SetupError,
+    identified,
+    preflight,
+    preflight_l3,
+    writable_file,
+    writable_folder,
+)
+from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge, Verdict
+from stream_fuzz.oracles import Rule, Severity
+from stream_fuzz.triage.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
+from stream_fuzz.triage.issue_draft import (
     ONE_PASS,
     REPRO,
     ReleaseResult,
@@ -72,22 +95,7 @@ from stream_fuzz.issue_draft import (
     related,
     run_file,
 )
-from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge, Verdict
-from stream_fuzz.matrix import matrix_table, run_matrix
-from stream_fuzz.oracles import Rule, Severity
-from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import (
-    SetupError,
-    identified,
-    preflight,
-    preflight_l3,
-    writable_file,
-    writable_folder,
-)
-from stream_fuzz.progress import Progress
-from stream_fuzz.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
-from stream_fuzz.replay import CANNOT_RUN, PASSES, STATES, Replay, iter_entries, replay_entry, replay_paths
-from stream_fuzz.report import as_json, summary, write_json, write_junit, write_report
+from stream_fuzz.triage.reduce import DEFAULT_BUDGET_S, NotReproduced, one_pass_path, reduce_entry
 
 EXIT_OK, EXIT_FINDING, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 REPORT_TIMEOUT_S = 120.0  # one RUN command of a draft's reproducer
@@ -170,7 +178,7 @@ def _prescheduled(text: str) -> bool:
     compiler says why)? A flat async program (L1) needs the whole stream pipeline."""
     from iree.compiler import ir
 
-    from stream_fuzz.fixes import all_ops
+    from stream_fuzz.judge.fixes import all_ops
 
     try:
         module = ir.Module.parse(text, ir.Context())
@@ -1002,7 +1010,7 @@ def cmd_bisect(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from stream_fuzz.stats import Judged, collect_stats, format_stats, keep_invalid
+    from stream_fuzz.campaign.stats import Judged, collect_stats, format_stats, keep_invalid
 
     if args.examples < 1:
         raise UsageError("--examples must be at least 1")
@@ -1044,7 +1052,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_findings(args: argparse.Namespace) -> int:
-    from stream_fuzz.trophies import render
+    from stream_fuzz.corpus.trophies import render
 
     folder = Path(args.corpus)
     if not folder.is_dir():
@@ -1069,7 +1077,7 @@ def cmd_findings(args: argparse.Namespace) -> int:
 
 
 def cmd_releases(args: argparse.Namespace) -> int:
-    from stream_fuzz.releases import (
+    from stream_fuzz.corpus.releases import (
         Outcome,
         ReleasesError,
         compute,
@@ -1141,8 +1149,8 @@ def cmd_witness(args: argparse.Namespace) -> int:
     """0: written (with --check: every result right), 1: with --check, a result is wrong (the bug shows),
     2: bad input or an op the witness does not support, 3: with --check, the witness did not compile or
     run."""
-    from stream_fuzz.witness import Unsupported, build
-    from stream_fuzz.witness_run import check
+    from stream_fuzz.triage.witness.build import Unsupported, build
+    from stream_fuzz.triage.witness.run import check
 
     path = Path(args.file)
     if not path.is_file():

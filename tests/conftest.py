@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from stream_fuzz.compiler import InProcessCompiler
-from stream_fuzz.judge import Judge
+from stream_fuzz.judge.verdict import Judge
 
 # The suite's Hypothesis settings, in one place. `stream-fuzz-tests` is loaded for every test, so a test
 # states only its own budget (`@settings(max_examples=60)`, `derandomize=True` where a random draw meeting an
@@ -34,7 +34,7 @@ CORPUS = ROOT / "corpus"
 
 def corpus_witness(entry: str, index: int = 0) -> str:
     """The `index`-th witness program of a corpus entry (known compiler bugs make good test inputs)."""
-    from stream_fuzz.corpus import read_entry
+    from stream_fuzz.corpus.store import read_entry
 
     return read_entry(CORPUS / f"{entry}.mlir").programs[index]
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stream_fuzz.corpus import (
+from stream_fuzz.corpus.store import (
     Corpus,
     MalformedEntry,
     code_lines,

@@ -8,10 +8,10 @@ import json
 import shutil
 from pathlib import Path
 
-from stream_fuzz.attribution import WitnessProver
 from stream_fuzz.compiler import native_iree_opt
-from stream_fuzz.corpus import Corpus, read_entry
-from stream_fuzz.releases import VerdictCache
+from stream_fuzz.corpus.attribution import WitnessProver
+from stream_fuzz.corpus.releases import VerdictCache
+from stream_fuzz.corpus.store import Corpus, read_entry
 from tests.conftest import CORPUS
 from tests.corpus.test_lit_format import CASES, HEADER
 

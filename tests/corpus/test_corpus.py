@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz import corpus as corpus_module
-from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import CompilerInfo, resolve_pipeline
-from stream_fuzz.corpus import Corpus, MalformedEntry, read_entry
-from stream_fuzz.filecheck import run_filecheck
-from stream_fuzz.findings import Finding, diagnostic_class, finding_from, normalize
-from stream_fuzz.judge import Judge
-from stream_fuzz.replay import AS_RECORDED, CANNOT_RUN, DIFFERENTLY, PASSES, UNREADABLE, replay_paths
+from stream_fuzz.corpus import store as corpus_module
+from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
+from stream_fuzz.corpus.filecheck import run_filecheck
+from stream_fuzz.corpus.replay import AS_RECORDED, CANNOT_RUN, DIFFERENTLY, PASSES, UNREADABLE, replay_paths
+from stream_fuzz.corpus.store import Corpus, MalformedEntry, read_entry
+from stream_fuzz.judge.findings import Finding, diagnostic_class, finding_from, normalize
+from stream_fuzz.judge.verdict import Judge
 from tests.conftest import CORPUS, corpus_witness
 from tests.oracles.conftest import PROGRAMS
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stream_fuzz.corpus import FRONTEND_FOLDER
-from stream_fuzz.trophies import entries, render
+from stream_fuzz.corpus.store import FRONTEND_FOLDER
+from stream_fuzz.corpus.trophies import entries, render
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.corpus import read_entry
-from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
+from stream_fuzz.corpus.store import read_entry
+from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 # The entries and their one-pass reproducers (`stream-fuzz reduce`), both lit tests of the suite.

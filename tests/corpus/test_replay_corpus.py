@@ -19,14 +19,14 @@ from _pytest.mark.structures import ParameterSet
 from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.sanitize import repair_print_defects
 
-from stream_fuzz.checklines import primary
-from stream_fuzz.corpus import Entry, read_entry
-from stream_fuzz.filecheck import run_filecheck
-from stream_fuzz.findings import finding_from
-from stream_fuzz.fixes import plausible_fix
-from stream_fuzz.judge import Judge
-from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
-from stream_fuzz.replay import AS_RECORDED, EXPECTED, replay_entry
+from stream_fuzz.corpus.checklines import primary
+from stream_fuzz.corpus.filecheck import run_filecheck
+from stream_fuzz.corpus.replay import AS_RECORDED, EXPECTED, replay_entry
+from stream_fuzz.corpus.store import Entry, read_entry
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.fixes import plausible_fix
+from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
+from stream_fuzz.judge.verdict import Judge
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus"
 CORRECT_OUTPUTS = Path(__file__).resolve().parent / "correct_outputs"  # test_checks_accept_correct_outputs.py

@@ -388,7 +388,7 @@ def disk_full_while_writing_the_corpus(tmp: Path) -> None:
             "--corpus", str(tmp / "c"), "--json", str(report), "--junit", str(junit),
             "--inject-fault", "tests.mutants:dealloca_elsewhere"]  # fmt: skip
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("stream_fuzz.corpus.write_atomically", full)
+        patch.setattr("stream_fuzz.corpus.store.write_atomically", full)
         code = main(argv)
     assert code == 3
     (error,) = json.loads(report.read_text())["errors"]
@@ -415,7 +415,7 @@ def disk_full_for_other_commands(tmp: Path) -> None:
 
 def reports_are_written_atomically(tmp: Path) -> None:
     """A write that fails half-way leaves the old report (or none), never a truncated one."""
-    from stream_fuzz.report import write_json
+    from stream_fuzz.campaign.report import write_json
 
     report = tmp / "run.json"
     write_json(report, {"old": True})
@@ -440,7 +440,7 @@ def pull_and_reduce_keep_human_lines(tmp: Path) -> None:
     assert (corpus / L1_ENTRY.name).read_text() == typo
 
     from stream_fuzz.cli import _keep_one_pass_human_lines
-    from stream_fuzz.corpus import read_entry
+    from stream_fuzz.corpus.store import read_entry
 
     one_pass = CORPUS / "one-pass" / "async-clobbered-read-concurrency-wave-placed-above-a-read.mlir"
     old = one_pass.read_text().replace("// status: open", "// status: fixed\n// triage: why\n//   more")

@@ -1,4 +1,5 @@
-"""`stream_fuzz.bisect`: pipelines expanded into runnable single passes, and the first failing pass named.
+"""`stream_fuzz.triage.bisect`: pipelines expanded into runnable single passes, and the first failing pass
+named.
 
 The step list is checked against the real compiler (stepwise == whole pipeline); fault injection wraps the
 real step function so that one chosen pass appears to misplace memory, and bisect must name exactly it.
@@ -15,7 +16,9 @@ import pytest
 from iree.compiler import ir
 from stream_fuzz.oracles import Rule, Violation, check_text
 
-from stream_fuzz.bisect import (
+from stream_fuzz.compiler import CompileResult, CompilerInfo, Outcome, resolve_pipeline
+from stream_fuzz.judge.verdict import Judge, Verdict
+from stream_fuzz.triage.bisect import (
     FIXED_POINT,
     ITERATION_ATTR,
     MODIFIED_ATTR,
@@ -32,8 +35,6 @@ from stream_fuzz.bisect import (
     set_module_attrs,
     split_top_level,
 )
-from stream_fuzz.compiler import CompileResult, CompilerInfo, Outcome, resolve_pipeline
-from stream_fuzz.judge import Judge, Verdict
 from tests import mutants
 from tests.conftest import corpus_witness
 

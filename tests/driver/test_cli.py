@@ -146,7 +146,7 @@ def test_stats_seed_repeats_the_draw(tmp_path: Path) -> None:
 
 
 def test_stats_hands_every_rejected_program_to_on_invalid() -> None:
-    from stream_fuzz.stats import Judged, collect_stats
+    from stream_fuzz.campaign.stats import Judged, collect_stats
 
     # Stats bookkeeping only: this compile_fn stands in for a verifier that rejects every transfer, and a
     # pipeline that fails on every other valid program (by count, not by a property of the text: which
@@ -169,7 +169,7 @@ def test_stats_hands_every_rejected_program_to_on_invalid() -> None:
 
 def test_stats_counts_what_the_verifier_rejects_apart_from_what_a_pass_rejects() -> None:
     from stream_fuzz.compiler import Outcome, resolve_pipeline
-    from stream_fuzz.judge import Judge
+    from stream_fuzz.judge.verdict import Judge
 
     with Judge() as judge:
         # A pass rejects a valid program (a known compiler bug): the verifier accepts its input.

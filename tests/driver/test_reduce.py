@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.checklines import witnessing_lines
-from stream_fuzz.corpus import Corpus, code_lines, read_entry
-from stream_fuzz.filecheck import run_filecheck
-from stream_fuzz.findings import finding_from
-from stream_fuzz.issue_draft import ReleaseResult, draft_issue
-from stream_fuzz.judge import Judge
-from stream_fuzz.reduce import NotReproduced, reduce_entry
-from stream_fuzz.replay import AS_RECORDED, PASSES, replay_entry
+from stream_fuzz.corpus.checklines import witnessing_lines
+from stream_fuzz.corpus.filecheck import run_filecheck
+from stream_fuzz.corpus.replay import AS_RECORDED, PASSES, replay_entry
+from stream_fuzz.corpus.store import Corpus, code_lines, read_entry
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.verdict import Judge
+from stream_fuzz.triage.issue_draft import ReleaseResult, draft_issue
+from stream_fuzz.triage.reduce import NotReproduced, reduce_entry
 from tests.conftest import CORPUS
 from tests.oracles.conftest import PROGRAMS
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.campaign import L3_TIMING
+from stream_fuzz.campaign.loop import L3_TIMING
 from stream_fuzz.cli import main
 
 SEED_FAULT = ["--inject-fault", "tests.mutants:seed_bug"]
@@ -209,7 +209,7 @@ def test_interrupted_campaign_keeps_findings(tmp_path: Path) -> None:
 def test_a_run_that_met_several_bugs_ends_as_its_budget_or_signal_says() -> None:
     # Hypothesis groups what ended a run with several bugs; the time running out while it shrank one of
     # them is the budget ending, not a worker failure (as a 2-worker CI run once reported it).
-    from stream_fuzz.campaign import BudgetExhausted, _raise_what_is_not_a_finding, failure_class
+    from stream_fuzz.campaign.loop import BudgetExhausted, _raise_what_is_not_a_finding, failure_class
 
     def finding() -> BaseException:
         return failure_class("placement-read-000000000000")("found")
@@ -227,10 +227,10 @@ def test_a_new_bug_is_shrunk_once_per_campaign_then_counted(tmp_path: Path, faul
     from stream_fuzz.generators.builder import build
     from stream_fuzz.generators.specs import ProgramSpec
 
-    from stream_fuzz.campaign import Campaign
+    from stream_fuzz.campaign.loop import Campaign
     from stream_fuzz.compiler import resolve_pipeline
-    from stream_fuzz.corpus import Corpus
-    from stream_fuzz.findings import finding_from
+    from stream_fuzz.corpus.store import Corpus
+    from stream_fuzz.judge.findings import finding_from
 
     text = (Path(__file__).resolve().parents[1] / "programs" / "fanout_in_wave.mlir").read_text()
     pipeline = resolve_pipeline("allocation")
@@ -251,10 +251,10 @@ def test_shrinking_stops_at_its_share_of_the_budget(tmp_path: Path, faulty) -> N
     from stream_fuzz.generators.builder import build
     from stream_fuzz.generators.specs import ProgramSpec
 
-    from stream_fuzz.campaign import Campaign
+    from stream_fuzz.campaign.loop import Campaign
     from stream_fuzz.compiler import resolve_pipeline
-    from stream_fuzz.corpus import Corpus
-    from stream_fuzz.findings import finding_from
+    from stream_fuzz.corpus.store import Corpus
+    from stream_fuzz.judge.findings import finding_from
 
     text = (Path(__file__).resolve().parents[1] / "programs" / "fanout_in_wave.mlir").read_text()
     pipeline = resolve_pipeline("allocation")

@@ -16,9 +16,9 @@ from stream_fuzz.compiler.pipelines import STREAM_STAGES
 from stream_fuzz.compiler.staging import stage_stream_pipeline
 from stream_fuzz.compiler.subprocess_backend import _split_dump
 from stream_fuzz.compiler.worker import ANCHOR_DIALECTS, new_context
-from stream_fuzz.corpus import read_corpus
-from stream_fuzz.findings import finding_from
-from stream_fuzz.judge import ORACLE_HOOK, Judge
+from stream_fuzz.corpus.store import read_corpus
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.verdict import ORACLE_HOOK, Judge
 from tests.conftest import CORPUS, PROGRAMS
 
 STREAM = resolve_pipeline("stream")

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, find, given, settings
 from stream_fuzz.generators import Program, programs
 from stream_fuzz.generators.strategies import SWITCHES
 
-from stream_fuzz.campaign import Campaign, Stats
+from stream_fuzz.campaign.loop import Campaign, Stats
+from stream_fuzz.campaign.steering import FAIR, FLOOR, MIN_PROGRAMS, Steering, Tally
 from stream_fuzz.cli import main
-from stream_fuzz.corpus import Corpus
-from stream_fuzz.findings import Finding
-from stream_fuzz.judge import Judge
-from stream_fuzz.steering import FAIR, FLOOR, MIN_PROGRAMS, Steering, Tally
+from stream_fuzz.corpus.store import Corpus
+from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.verdict import Judge
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from stream_fuzz.cli import main
-from stream_fuzz.witness import build
-from stream_fuzz.witness_reference import Signature, Unsupported, dispatch_results
-from stream_fuzz.witness_run import check, tools
+from stream_fuzz.triage.witness.build import build
+from stream_fuzz.triage.witness.reference import Signature, Unsupported, dispatch_results
+from stream_fuzz.triage.witness.run import check, tools
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 CSE = CORPUS / "one-pass" / "async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy.mlir"
@@ -165,8 +165,8 @@ def test_correct_program_passes() -> None:
 
 @needs_runtime
 def test_campaign_note_in_the_entry(tmp_path: Path) -> None:
-    from stream_fuzz.corpus import read_entry
-    from stream_fuzz.witness_note import note_witness
+    from stream_fuzz.corpus.store import read_entry
+    from stream_fuzz.triage.witness.note import note_witness
 
     entry = tmp_path / CSE.name
     entry.write_text(CSE.read_text())
@@ -180,7 +180,7 @@ def test_campaign_note_in_the_entry(tmp_path: Path) -> None:
 
 
 def test_campaign_note_never_loses_the_entry(tmp_path: Path) -> None:
-    from stream_fuzz.witness_note import note_witness
+    from stream_fuzz.triage.witness.note import note_witness
 
     entry = tmp_path / "wave-race-0123.mlir"
     text = CSE.read_text().replace("@ex::@make() :", "@ex::@make[%c0]() :")  # a workload: unsupported

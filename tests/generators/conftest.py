@@ -11,9 +11,9 @@ import pytest
 from iree.compiler import ir
 
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
-from stream_fuzz.corpus import Entry, read_corpus
-from stream_fuzz.findings import finding_from
-from stream_fuzz.judge import Verdict
+from stream_fuzz.corpus.store import Entry, read_corpus
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.verdict import Verdict
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 

@@ -14,7 +14,7 @@ from stream_fuzz.generators.frontend import (
 )
 from stream_fuzz.oracles.reference import compare, evaluate, runtime_literal
 
-from stream_fuzz.l3 import case_from_entry, case_of, run_lines
+from stream_fuzz.judge.l3 import case_from_entry, case_of, run_lines
 
 F4 = TensorType((4,), "f32")
 I22 = TensorType((2, 2), "i32")

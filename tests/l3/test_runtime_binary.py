@@ -23,10 +23,10 @@ from stream_fuzz.generators.frontend import frontend_cases
 from stream_fuzz.compiler import CompilerNotFound, iree_run_module_beside, native_iree_run_module
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, l3_runtime_of
 from stream_fuzz.compiler.result import CompilerInfo
-from stream_fuzz.corpus import Entry, read_corpus, read_entry
-from stream_fuzz.l3 import case_from_entry, case_of, judge_case
-from stream_fuzz.preflight import KNOWN_GOOD, preflight_l3
-from stream_fuzz.replay import CANNOT_RUN, L3Replayer
+from stream_fuzz.corpus.replay import CANNOT_RUN, L3Replayer
+from stream_fuzz.corpus.store import Entry, read_corpus, read_entry
+from stream_fuzz.judge.l3 import case_from_entry, case_of, judge_case
+from stream_fuzz.judge.preflight import KNOWN_GOOD, preflight_l3
 from tests.conftest import CORPUS
 
 RUNTIME = native_iree_run_module()
@@ -153,7 +153,7 @@ def test_a_refusing_runtime_turns_execution_off_with_one_message(tmp_path: Path)
 def test_replay_with_a_refusing_runtime_says_so_once_and_does_not_call_a_wrong_result_fixed(
     tmp_path: Path,
 ) -> None:
-    from stream_fuzz.judge import Judge
+    from stream_fuzz.judge.verdict import Judge
 
     said: list[str] = []
     with Judge(None) as judge:

@@ -12,7 +12,7 @@ from iree.compiler import ir
 from stream_fuzz.oracles.clobber import clobbered_reads
 
 from stream_fuzz.compiler import resolve_pipeline
-from stream_fuzz.judge import Judge
+from stream_fuzz.judge.verdict import Judge
 from tests.conftest import corpus_witness
 from tests.mutants import walk
 from tests.oracles.conftest import PROGRAMS

@@ -183,8 +183,8 @@ def test_a_channel_on_the_wrong_device_gets_check_lines_its_fix_passes(
 ) -> None:
     """The collective's fix (its channel created on its execute's device) is clean, and the CHECK lines
     written for the finding reject the mutant and accept the fix."""
-    from stream_fuzz.checklines import witnessing_lines
-    from stream_fuzz.fixes import plausible_fix
+    from stream_fuzz.corpus.checklines import witnessing_lines
+    from stream_fuzz.judge.fixes import plausible_fix
 
     module = parse(compiled("stream_collective_tp2"))
     mutants.move_op("stream.channel.create", 0, "d1")(module)

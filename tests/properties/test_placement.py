@@ -20,9 +20,9 @@ from stream_fuzz.generators.builder import build, encode
 from stream_fuzz.generators.model import ForLoop, Transfer
 from stream_fuzz.generators.specs import ProgramSpec
 
-from stream_fuzz.campaign import Campaign
-from stream_fuzz.corpus import Corpus
-from stream_fuzz.judge import Judge
+from stream_fuzz.campaign.loop import Campaign
+from stream_fuzz.corpus.store import Corpus
+from stream_fuzz.judge.verdict import Judge
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 PROFILE = settings.get_profile("stream-fuzz-" + os.environ.get("STREAM_FUZZ_PROFILE", "ci"))

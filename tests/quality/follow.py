@@ -10,8 +10,8 @@ from typing import Any
 
 from hypothesis import settings
 
-from stream_fuzz.campaign import Campaign
-from stream_fuzz.corpus import Corpus, Entry, Status, read_entry
+from stream_fuzz.campaign.loop import Campaign
+from stream_fuzz.corpus.store import Corpus, Entry, Status, read_entry
 
 
 class FollowOneFault(Corpus):

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.campaign import FindingRecord
+from stream_fuzz.campaign.loop import FindingRecord
 from stream_fuzz.compiler import Outcome
-from stream_fuzz.corpus import Entry, read_entry
-from stream_fuzz.filecheck import run_filecheck
-from stream_fuzz.judge import Judge
+from stream_fuzz.corpus.filecheck import run_filecheck
+from stream_fuzz.corpus.store import Entry, read_entry
+from stream_fuzz.judge.verdict import Judge
 from tests.quality.follow import FollowOneFault, OneBugCampaign
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.campaign import FindingRecord
+from stream_fuzz.campaign.loop import FindingRecord
 from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
-from stream_fuzz.corpus import read_entry
-from stream_fuzz.judge import Judge
-from stream_fuzz.l3 import case_from_entry, judge_case
+from stream_fuzz.corpus.store import read_entry
+from stream_fuzz.judge.l3 import case_from_entry, judge_case
+from stream_fuzz.judge.verdict import Judge
 from tests.quality.follow import FollowOneFault, OneBugCampaign
 
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"

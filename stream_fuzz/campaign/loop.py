@@ -28,20 +28,20 @@ from hypothesis import HealthCheck, Phase, event, given, settings, target
 from hypothesis import seed as hypothesis_seed
 
 from stream_fuzz import interrupts
-from stream_fuzz.attribution import WitnessProver
+from stream_fuzz.campaign.steering import Steering
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
-from stream_fuzz.corpus import Corpus, code_lines
-from stream_fuzz.findings import DEFAULT_FAIL_ON, Finding, finding_from
+from stream_fuzz.corpus.attribution import WitnessProver
+from stream_fuzz.corpus.store import Corpus, code_lines
 from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
 from stream_fuzz.generators import Program, features, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
 from stream_fuzz.generators.model import LEVELS
 from stream_fuzz.generators.strategies import SWITCHES
-from stream_fuzz.judge import DEFAULT_TIMEOUT_S, Judge
-from stream_fuzz.l3 import case_of, judge_case, render_l3_entry
+from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, Finding, finding_from
+from stream_fuzz.judge.l3 import case_of, judge_case, render_l3_entry
+from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity
-from stream_fuzz.steering import Steering
 from stream_fuzz.timeline import Timeline
 
 
@@ -599,7 +599,7 @@ class Campaign:
 
     def _note_witnesses(self, signatures: list[str]) -> None:
         """The runtime witness of each data finding whose shrink finished, noted in its entry's header."""
-        from stream_fuzz.witness_note import note_witness
+        from stream_fuzz.triage.witness.note import note_witness
 
         external = self.judge.external
         for signature in signatures:

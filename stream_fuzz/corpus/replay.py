@@ -24,7 +24,8 @@ from pathlib import Path
 
 from stream_fuzz.compiler import CompilerNotFound
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of
-from stream_fuzz.corpus import (
+from stream_fuzz.corpus.filecheck import run_filecheck
+from stream_fuzz.corpus.store import (
     FRONTEND_FOLDER,
     ONE_PASS_FOLDER,
     Entry,
@@ -33,11 +34,10 @@ from stream_fuzz.corpus import (
     read_corpus,
     read_entry,
 )
-from stream_fuzz.filecheck import run_filecheck
-from stream_fuzz.findings import finding_from
-from stream_fuzz.judge import Judge
-from stream_fuzz.l3 import PIPELINE as L3_PIPELINE
-from stream_fuzz.l3 import case_from_entry, judge_case
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
+from stream_fuzz.judge.l3 import case_from_entry, judge_case
+from stream_fuzz.judge.verdict import Judge
 
 
 class State(enum.StrEnum):
@@ -158,7 +158,7 @@ class L3Replayer:
         return Witness(state, finding.signature, f"{finding.signature}: {reason}")
 
     def _preflight(self, compiler: FrontendCompiler) -> str:
-        from stream_fuzz.preflight import SetupError, preflight_l3
+        from stream_fuzz.judge.preflight import SetupError, preflight_l3
 
         try:
             why_not = preflight_l3(compiler)

@@ -10,11 +10,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from stream_fuzz.campaign import Stats, levels_of
+from stream_fuzz.campaign.loop import Stats, levels_of
+from stream_fuzz.campaign.parallel import RunConfig, run_parallel
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
-from stream_fuzz.judge import Judge
-from stream_fuzz.parallel import RunConfig, run_parallel
-from stream_fuzz.preflight import identified, preflight, preflight_l3
+from stream_fuzz.judge.preflight import identified, preflight, preflight_l3
+from stream_fuzz.judge.verdict import Judge
 
 
 @dataclass

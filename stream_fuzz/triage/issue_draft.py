@@ -12,13 +12,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from stream_fuzz.corpus import Entry, code_lines
-from stream_fuzz.findings import Finding
-from stream_fuzz.judge import Judge
+from stream_fuzz.corpus.replay import AS_RECORDED, PASSES, UNREADABLE, Replay
+from stream_fuzz.corpus.store import Entry, code_lines
+from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.verdict import Judge
 from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.worker_hooks import MIDWAY
-from stream_fuzz.reduce import Reduction
-from stream_fuzz.replay import AS_RECORDED, PASSES, UNREADABLE, Replay
+from stream_fuzz.triage.reduce import Reduction
 
 _STATE_WORDS = {
     "fails-as-recorded": "has it",

@@ -4,7 +4,8 @@
     reduction.stage.pipeline, reduction.program, reduction.entry_text()
 
 1. Locate the pass: for a clobbered read, the pass the worker named (the first after which it shows, and
-   the IR before it); otherwise bisect the entry's first witness through its pipeline (`stream_fuzz.bisect`):
+   the IR before it); otherwise bisect the entry's first witness through its pipeline
+   (`stream_fuzz.triage.bisect`):
    the first pass after which the finding appears, and the IR just before it.
 2. Check that IR under that pass alone: the finding it gives there is the *target*.
 3. Shrink the IR through the `iree.compiler.ir` bindings for as long as the pass alone still gives a finding
@@ -27,12 +28,11 @@ from pathlib import Path
 
 from iree.compiler import ir
 
-from stream_fuzz.bisect import OracleSteps, bisect, expand_pipeline
-from stream_fuzz.bisect.search import BisectReport
-from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.compiler.pipeline_text import unwrap
-from stream_fuzz.corpus import (
+from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
+from stream_fuzz.corpus.replay import NONDETERMINISTIC_ATTEMPTS
+from stream_fuzz.corpus.store import (
     ASYNC_OUTPUT,
     CLOBBER_UNSTATED,
     HEADER,
@@ -42,11 +42,12 @@ from stream_fuzz.corpus import (
     correct_output_lines,
     run_line,
 )
-from stream_fuzz.findings import Finding, finding_from
-from stream_fuzz.fixes import all_ops
-from stream_fuzz.judge import Judge, Verdict
+from stream_fuzz.judge.findings import Finding, finding_from
+from stream_fuzz.judge.fixes import all_ops
+from stream_fuzz.judge.verdict import Judge, Verdict
 from stream_fuzz.oracles import Rule
-from stream_fuzz.replay import NONDETERMINISTIC_ATTEMPTS
+from stream_fuzz.triage.bisect import OracleSteps, bisect, expand_pipeline
+from stream_fuzz.triage.bisect.search import BisectReport
 
 # Ops a reduction never erases on its own: the structure every candidate needs.
 _KEEP = frozenset(

@@ -19,8 +19,8 @@ import re
 
 from iree.compiler import ir
 
-from stream_fuzz.filecheck import run_filecheck
-from stream_fuzz.fixes import plausible_fix
+from stream_fuzz.corpus.filecheck import run_filecheck
+from stream_fuzz.judge.fixes import plausible_fix
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.clobber import WRITES_TARGET
 from stream_fuzz.oracles.facts import PLACED_BY_COMPILER

@@ -21,8 +21,8 @@ import numpy as np
 
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, FrontendRun
-from stream_fuzz.findings import Finding, crash_line, diagnostic_class, violation_finding
 from stream_fuzz.generators.frontend import FrontendProgram, TensorType, print_frontend
+from stream_fuzz.judge.findings import Finding, crash_line, diagnostic_class, violation_finding
 from stream_fuzz.oracles.reference import NUMPY_DTYPES, TOLERANCE, compare, evaluate, runtime_literal
 
 PIPELINE = "iree-compile (frontend to vmfb), run on local-task devices"

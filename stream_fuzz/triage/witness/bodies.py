@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from stream_fuzz.witness_reference import Signature, Unsupported, base
+from stream_fuzz.triage.witness.reference import Signature, Unsupported, base
 
 _TYPE = "!iree_tensor_ext.dispatch.tensor"
 _IDENTITY = "affine_map<(d0) -> (d0)>"

@@ -2,7 +2,7 @@
 
 Each compiler given (an `iree-opt` of a release, with the `iree-compile` and, for entries that run a program,
 the `iree-run-module` of the same release beside it) runs the entries' own RUN lines under lit, with every
-entry expected to fail. The corpus's lit format (stream_fuzz/litformat.py) already tells the bug from
+entry expected to fail. The corpus's lit format (stream_fuzz/corpus/litformat.py) already tells the bug from
 everything else, so its verdict is the classification:
 
     XFAIL                            -> has the bug (the entry fails with the bug's own sign)
@@ -34,7 +34,7 @@ from enum import Enum
 from pathlib import Path
 
 from stream_fuzz.compiler.subprocess_backend import probe_version
-from stream_fuzz.corpus import SPLIT, write_atomically
+from stream_fuzz.corpus.store import SPLIT, write_atomically
 
 LIT_TIMEOUT_S = 1800  # one release, the whole corpus: minutes on 2 cores; a hung lit is a broken setup
 

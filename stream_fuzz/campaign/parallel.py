@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from stream_fuzz import interrupts
-from stream_fuzz.campaign import Stats, open_campaign
-from stream_fuzz.findings import DEFAULT_FAIL_ON
+from stream_fuzz.campaign.loop import Stats, open_campaign
 from stream_fuzz.fleet import Fleet, FleetAddress, FleetUnavailable
-from stream_fuzz.judge import DEFAULT_TIMEOUT_S
+from stream_fuzz.judge.findings import DEFAULT_FAIL_ON
+from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S
 from stream_fuzz.oracles import Severity
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.compiler.pass_plan import FixedPoint, Plan, Step
-from stream_fuzz.judge import Judge, Verdict
+from stream_fuzz.judge.verdict import Judge, Verdict
 
 from .fixed_point import ITERATION_ATTR, MODIFIED_ATTR, has_module_attr, set_module_attrs
 

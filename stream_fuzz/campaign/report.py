@@ -14,9 +14,9 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from stream_fuzz.campaign import L3_TIMING, LEVELS, FindingRecord, Stats
+from stream_fuzz.campaign.loop import L3_TIMING, LEVELS, FindingRecord, Stats
 from stream_fuzz.compiler import CompilerInfo
-from stream_fuzz.corpus import write_atomically
+from stream_fuzz.corpus.store import write_atomically
 
 
 def as_json(

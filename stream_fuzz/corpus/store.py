@@ -37,9 +37,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from stream_fuzz.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.compiler import CompilerInfo
-from stream_fuzz.findings import Finding
+from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
+from stream_fuzz.judge.findings import Finding
 from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.worker_hooks import MIDWAY
 
@@ -312,8 +312,8 @@ class Corpus:
     ) -> None:
         """`also_known`: another corpus whose entries count as known (e.g. the project's, when tests
         write their findings to a temporary folder). `proves`: whether an entry's own witness shows its
-        bug on the compiler under test (stream_fuzz/attribution.py); None: every entry's does (the pinned
-        compiler, on which the test suite holds every open entry to fail)."""
+        bug on the compiler under test (stream_fuzz/corpus/attribution.py); None: every entry's does (the
+        pinned compiler, on which the test suite holds every open entry to fail)."""
         self.folder = folder
         self._proves = proves
         self._proven: dict[Path, bool] = {}

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from stream_fuzz.compiler import Outcome
-from stream_fuzz.judge import Verdict
+from stream_fuzz.judge.verdict import Verdict
 from stream_fuzz.oracles import Rule, Severity, Violation
 
 # Kinds of finding, in the order a report lists them.

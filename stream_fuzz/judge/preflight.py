@@ -17,7 +17,7 @@ from pathlib import Path
 
 from stream_fuzz.compiler import CompilerInfo, Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest
-from stream_fuzz.judge import Judge
+from stream_fuzz.judge.verdict import Judge
 
 
 class SetupError(Exception):
@@ -25,7 +25,7 @@ class SetupError(Exception):
 
 
 # Known-good programs every release from 3.1 parses and compiles: a value moved between two devices.
-KNOWN_GOOD = Path(__file__).parent / "known_good"
+KNOWN_GOOD = Path(__file__).parent.parent / "known_good"  # package data of stream_fuzz
 PIPELINE_OF = {"l1": "stream", "l2": "allocation"}
 
 RUNTIME_MISSING = (

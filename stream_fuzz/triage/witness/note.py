@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from stream_fuzz.corpus import write_atomically
+from stream_fuzz.corpus.store import write_atomically
 
 KEY = "runtime witness"
 # The kinds of finding whose wrong data a run can show.
@@ -19,13 +19,13 @@ def witness_line(path: Path, iree_opt: str | None, timeout: float = 60.0) -> str
     if not path.name.startswith(DATA_KINDS):
         return None
     try:
-        from stream_fuzz.witness_run import tools
+        from stream_fuzz.triage.witness.run import tools
 
         if tools(iree_opt)[1] is None:
             return None  # no runtime to run it on: say nothing rather than blame the witness
-        from stream_fuzz.witness import build
-        from stream_fuzz.witness_reference import Unsupported
-        from stream_fuzz.witness_run import check
+        from stream_fuzz.triage.witness.build import build
+        from stream_fuzz.triage.witness.reference import Unsupported
+        from stream_fuzz.triage.witness.run import check
 
         try:
             witness = build(path.read_text())

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from stream_fuzz.compiler import native_iree_opt
-from stream_fuzz.witness import Witness
+from stream_fuzz.triage.witness.build import Witness
 
 State = Literal["fails", "passes", "error"]
 SHOWS = "fails: the bug shows at run time"

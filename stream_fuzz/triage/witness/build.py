@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 from iree.compiler import ir
 
-from stream_fuzz.witness_bodies import Entry, entries_of, executable, lookup, owner_of, walk
-from stream_fuzz.witness_reference import Interpreter, Unsupported, as_elements
+from stream_fuzz.triage.witness.bodies import Entry, entries_of, executable, lookup, owner_of, walk
+from stream_fuzz.triage.witness.reference import Interpreter, Unsupported, as_elements
 
 _HEADER_SKIP = ("// RUN:", "// CHECK", "// REQUIRES:", "// XFAIL", "// UNSUPPORTED")
 _MARK = "witness.mark"
