@@ -72,7 +72,7 @@ def _is_the_command() -> bool:
     """The `stream-fuzz` script, `python -m stream_fuzz.cli` (whose argv[0] is "-m" while the package is
     imported), or a worker either spawned (its argv is the parent's)."""
     name = sys.argv[0] if sys.argv else ""
-    if name.endswith("stream-fuzz") or name.endswith(os.path.join("stream_fuzz", "cli.py")):
+    if name.endswith("stream-fuzz") or name.endswith(os.path.join("stream_fuzz", "cli", "__main__.py")):
         return True
     argv = getattr(sys, "orig_argv", [])
     return any(a == "-m" and b == "stream_fuzz.cli" for a, b in itertools.pairwise(argv))

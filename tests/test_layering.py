@@ -38,7 +38,7 @@ LAYER_OF = {
     "stream_fuzz.campaign.*": "campaign",
     "stream_fuzz.dashboard.*": "campaign",  # the campaign's and the fleet's reports
     "stream_fuzz.triage.*": "triage",
-    "stream_fuzz.cli": "cli",
+    "stream_fuzz.cli.*": "cli",
 }
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.cli import build_parser
+from stream_fuzz.cli.parser import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 _NOT_SOURCE = (".git", ".venv", "build", "*.egg-info", "__pycache__", ".hypothesis", ".*_cache", "out")

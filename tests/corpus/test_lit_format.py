@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.cli import main
+from stream_fuzz.cli.main import main
 from stream_fuzz.compiler import native_iree_opt
 from stream_fuzz.corpus.releases import Outcome, Release, VerdictCache, classify, ranges
 from stream_fuzz.corpus.store import read_entry

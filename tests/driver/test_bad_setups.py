@@ -378,7 +378,7 @@ def matrix_interrupted(tmp: Path) -> None:
 def disk_full_while_writing_the_corpus(tmp: Path) -> None:
     """ENOSPC under the corpus mid-campaign (one worker, in this process): the summary and the reports
     for what was done, the file named, exit 3."""
-    from stream_fuzz.cli import main
+    from stream_fuzz.cli.main import main
 
     def full(path: Path, text: str) -> None:
         raise OSError(28, "No space left on device", str(path))
@@ -439,7 +439,7 @@ def pull_and_reduce_keep_human_lines(tmp: Path) -> None:
     assert ran.code == 2 and L1_ENTRY.name in ran.err and "fixd" in ran.err, ran.err
     assert (corpus / L1_ENTRY.name).read_text() == typo
 
-    from stream_fuzz.cli import _keep_one_pass_human_lines
+    from stream_fuzz.cli.triage import keep_one_pass_human_lines
     from stream_fuzz.corpus.store import read_entry
 
     one_pass = CORPUS / "one-pass" / "async-clobbered-read-concurrency-wave-placed-above-a-read.mlir"
@@ -447,7 +447,7 @@ def pull_and_reduce_keep_human_lines(tmp: Path) -> None:
     target = tmp / "one-pass.mlir"
     target.write_text(old)
     new = one_pass.read_text().replace("// releases:", "// x-dropped:")  # the reducer writes no releases
-    merged = _keep_one_pass_human_lines(target, new)
+    merged = keep_one_pass_human_lines(target, new)
     assert "// status: fixed" in merged and "// triage: why\n//   more" in merged
     assert next(line for line in old.splitlines() if line.startswith("// releases:")) in merged
     target.write_text(merged)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.cli import main
+from stream_fuzz.cli.main import main
 from tests.conftest import PROGRAMS, corpus_witness
 
 SEED = Path(__file__).resolve().parent.parent / "oracles" / "programs" / "seed_tp4_fanout.mlir"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.campaign.loop import L3_TIMING
-from stream_fuzz.cli import main
+from stream_fuzz.cli.main import main
 
 SEED_FAULT = ["--inject-fault", "tests.mutants:seed_bug"]
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -14,7 +14,7 @@ from stream_fuzz.generators.strategies import SWITCHES
 
 from stream_fuzz.campaign.loop import Campaign, Stats
 from stream_fuzz.campaign.steering import FAIR, FLOOR, MIN_PROGRAMS, Steering, Tally
-from stream_fuzz.cli import main
+from stream_fuzz.cli.main import main
 from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge.findings import Finding
 from stream_fuzz.judge.verdict import Judge

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from stream_fuzz.cli import main
+from stream_fuzz.cli.main import main
 from stream_fuzz.triage.witness.build import build
 from stream_fuzz.triage.witness.reference import Signature, Unsupported, dispatch_results
 from stream_fuzz.triage.witness.run import check, tools

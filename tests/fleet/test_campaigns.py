@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.cli import main
+from stream_fuzz.cli.main import main
 from stream_fuzz.dashboard.browser import drawn_series, load
 from stream_fuzz.fleet.local import LocalRedis
 from stream_fuzz.fleet.status import read_status

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.cli import main
+from stream_fuzz.cli.main import main
 from stream_fuzz.dashboard import output
 from tests.conftest import CORPUS
 
