@@ -39,20 +39,10 @@ from stream_fuzz.judge.preflight import writable_file, writable_folder
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Rule
 from stream_fuzz.triage.bisect import BisectError, OracleSteps, bisect, count_steps, expand_pipeline
-from stream_fuzz.triage.issue_draft import (
-    ONE_PASS,
-    REPRO,
-    ReleaseResult,
-    Tools,
-    async_clobber_in_any,
-    draft_from_entry,
-    draft_issue,
-    find_tools,
-    lit_text,
-    related,
-    run_file,
-)
+from stream_fuzz.triage.entry_draft import draft_from_entry, related
+from stream_fuzz.triage.issue_draft import ReleaseResult, async_clobber_in_any, draft_issue
 from stream_fuzz.triage.reduce import NotReproduced, one_pass_path, reduce_entry
+from stream_fuzz.triage.run_lines import ONE_PASS, REPRO, Tools, find_tools, lit_text, run_file
 
 
 def cmd_reduce(args: argparse.Namespace) -> int:

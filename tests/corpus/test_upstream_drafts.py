@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.corpus.store import read_entry
-from stream_fuzz.triage.issue_draft import MACHINE_PATH, TOOL_NAMES, header_value, run_commands
+from stream_fuzz.triage.run_lines import MACHINE_PATH, TOOL_NAMES, header_value, run_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFTS = ROOT / "docs" / "upstream-drafts"

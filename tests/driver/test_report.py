@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.cli.main import main
-from stream_fuzz.triage.issue_draft import MACHINE_PATH, header_value, lit_text, portable, run_commands
+from stream_fuzz.triage.run_lines import MACHINE_PATH, header_value, lit_text, portable, run_commands
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 STRUCTURAL = (
