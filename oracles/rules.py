@@ -264,13 +264,16 @@ def _never_reaches(facts: Facts, flush: Access, storage: Storage, device: str) -
 
 
 def _never_written_by(facts: Facts, invalidate: Access, storage: Storage, device: str) -> bool:
-    """Is the storage memory this function allocates (in a function without calls, so that every writer
-    is one of its executes), written by no execute on `device`? Then an invalidate from `device` picks
-    nothing up: the bytes are another device's, and whether their writer made them visible is
-    `visibility/transfer`'s business. It happens where one value may hold two storages: a transfer after
-    an scf.for takes its from() from the loop body, and on the zero-trip path the loop result is the
-    init's memory (annotate_affinities.mlir @scf_for_boundary_transfer gives that transfer the body's
-    device alone)."""
+    """Is the storage memory this function allocates or imports (in a function without calls, so that
+    every writer the compiler placed is one of its executes), written by no execute on `device`? Then an
+    invalidate from `device` picks nothing up: the bytes are another device's (or the caller's, who
+    placed an import), and whether their writer made them visible is `visibility/transfer`'s business.
+    It happens where one value may hold two storages: a transfer after an scf.for takes its from() from
+    the loop body, and on the zero-trip path the loop result is the init's memory
+    (annotate_affinities.mlir @scf_for_boundary_transfer gives that transfer the body's device alone). And
+    where a from() goes stale: an export pins a tied chain back to a transfer's result
+    (Analysis/Affinity.cpp populatePinnedAffinities), the chain's other consumers get a transfer from the
+    export's device, and once ElideAsyncCopies drops the clone between, that transfer pulls the import."""
     written = any(
         other.kind == "write"
         and other.execute != invalidate.execute
@@ -278,7 +281,7 @@ def _never_written_by(facts: Facts, invalidate: Access, storage: Storage, device
         and device in (other.devices or ())
         for other in facts.accesses
     )
-    return not written and storage.kind == "alloca" and not _calls_in_function_of(storage.value)
+    return not written and storage.kind in ("alloca", "import") and not _calls_in_function_of(storage.value)
 
 
 _CALLS = frozenset({"util.call", "func.call"})

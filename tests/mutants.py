@@ -178,3 +178,18 @@ def dealloca_elsewhere(module: ir.Module) -> None:
             other = next((d for d in devices if f"@{d}>" not in current), None)
             if other:
                 dealloca.attributes["affinity"] = _attr(f"#hal.device.affinity<@{other}>", dealloca)
+
+
+def call_out_of_sight(module: ir.Module) -> None:
+    """The first function calls an external one first: a callee may write any memory the function holds,
+    on any device, where the oracle cannot see it."""
+    context = module.operation.context
+    callee = ir.Operation.parse("util.func private @out_of_sight()", context=context)
+    ir.InsertionPoint.at_block_begin(module.body).insert(callee)
+    function = next(op for op in walk(module, "util.func") if op.regions[0].blocks)
+    with context, ir.Location.unknown():  # built, not parsed: a parsed call is verified alone
+        ir.Operation.create(
+            "util.call",
+            attributes={"callee": ir.FlatSymbolRefAttr.get("out_of_sight")},
+            ip=ir.InsertionPoint.at_block_begin(function.regions[0].blocks[0]),
+        )

@@ -45,6 +45,14 @@ CASES = [
         mutants.move_op("stream.resource.alloca", 0, "d1"),
         {"placement/invalidate", "placement/write"},
     ),
+    # An import pulled with an invalidate from a device that never writes it (a stale from(): the
+    # compiler's real output) is redundant; once a callee out of sight may have written it on that
+    # device, the invalidate names memory that device cannot use.
+    (
+        "stream_pull_of_import_named_from_elsewhere",
+        mutants.call_out_of_sight,
+        {"placement/invalidate"},
+    ),
     ("alloc_promise_targets", mutants.expect_elsewhere("dev2"), {"intent/expect"}),
     # The redundant flush of an execute-local alloca is exempt, its placement is not: moved off the
     # device that writes it, the alloca is caught (and its dealloca no longer returns it to its pool).
