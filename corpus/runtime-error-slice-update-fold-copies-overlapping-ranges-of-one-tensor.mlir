@@ -1,5 +1,6 @@
 // stream-fuzz finding: runtime-error
 // signature: runtime-error-899a5715aba4
+// also-known-as: copy-overlap-5c62f06973eb
 // status: open
 // severity: -
 // found: 2026-12-03 by benchmarks/bench_l3.py (500 L3 programs, seed 0), cut down by hand
@@ -27,6 +28,11 @@
 //   a tied write between slice and update; this one: the slice's source is the update's target), so its
 //   own entry. Upstream (2026-08) unchanged; its lit test of the fold uses two resources. Correct: NumPy's
 //   results, in the RUN line (util.optimization_barrier on %v1 gets them).
+//   alias copy-overlap-5c62f06973eb (2026-12-04, an L3 campaign on 3.13, seed 1): the same fold on
+//   x[4:8] = x[3:7] of an input on @d1 that an scf.if reads afterwards. Copy-on-write clones the input and
+//   gives the clone to both ends of the folded copy (stream.cmd.copy %arg4[%c12], %arg4[%c16], %c16), which
+//   lands in a stream.cmd.execute with other commands: the HAL does not check a command-buffer copy, and
+//   local-task returns NumPy's numbers, so only the structural copy/overlap rule sees it there.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb
