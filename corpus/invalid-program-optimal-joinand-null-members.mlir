@@ -1,5 +1,6 @@
 // stream-fuzz finding: invalid-program
 // signature: invalid-program-dea8221a81e4
+// also-known-as: crash-bc07fe0af7bf
 // status: open
 // found: 2026-11-30 by the generators (L1 benchmark and stats runs, minimized by hand)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
@@ -20,8 +21,13 @@
 //   becomes optimal<[<<NULL ATTRIBUTE>>, <<NULL ATTRIBUTE>>]> and Partition::verify rejects it. Fails on
 //   3.5-3.13 (3.1-3.4 have no #hal.device.optimal). Compiles with one such transfer, with the members in another order, or with `*`
 //   sources. The L1 generator uses each optimal target once (generators/builder.py).
+//   Witness 2, alias crash-bc07fe0af7bf (an L1 campaign on 3.11, 2026-12-04: a SIGSEGV in
+//   iree-stream-schedule-execution, joinDeviceOptimalAttr <- DeviceOptimalAttr::joinAND <-
+//   PartitionBuilder::insert): a third such transfer joins the partition, and joinAND then asks the device
+//   of the null member the second join stored (getAffinityDevice on a null attribute): the same slip, as a
+//   crash. The campaign's own program no longer reaches a third join on 3.12-3.13; this one crashes them.
 //
-// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 module {
   util.global private @d0 : !hal.device
@@ -39,6 +45,32 @@ module {
 }
 
 // The correct output: every witness compiles, without "is not compatible with the partition affinity".
+// CHECK-NOT: is not compatible with the partition affinity
+// CHECK-NOT: error:
+// CHECK: util.func public @
+// CHECK-NOT: error:
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @main(%h0: !hal.buffer_view, %h1: !hal.buffer_view, %h2: !hal.buffer_view) {
+    %c16 = arith.constant 16 : index
+    %v1 = stream.tensor.import on(#hal.device.affinity<@d0>) %h0 : !hal.buffer_view -> tensor<16xi8> in !stream.resource<external>{%c16}
+    %v2 = stream.tensor.import on(#hal.device.affinity<@d0>) %h1 : !hal.buffer_view -> tensor<16xi8> in !stream.resource<external>{%c16}
+    %v5 = stream.tensor.import on(#hal.device.affinity<@d0>) %h2 : !hal.buffer_view -> tensor<16xi8> in !stream.resource<external>{%c16}
+    %v3 = stream.async.transfer %v1 : !stream.resource<external>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) !stream.resource<*>{%c16}
+    %v4 = stream.async.transfer %v2 : !stream.resource<external>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) !stream.resource<*>{%c16}
+    %v6 = stream.async.transfer %v5 : !stream.resource<external>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) !stream.resource<*>{%c16}
+    util.optimization_barrier %v3 : !stream.resource<*>
+    util.optimization_barrier %v4 : !stream.resource<*>
+    util.optimization_barrier %v6 : !stream.resource<*>
+    util.return
+  }
+}
+
+// The correct output: witness 2 compiles too (no crash, no error).
 // CHECK-NOT: is not compatible with the partition affinity
 // CHECK-NOT: error:
 // CHECK: util.func public @
