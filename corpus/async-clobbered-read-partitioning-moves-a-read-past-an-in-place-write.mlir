@@ -29,7 +29,13 @@
 //   partitionRegionConcurrencyReference has exactly the missing check ("Testing tied user", PR #14893 for
 //   #14889); partitionStreamableOpsReference has none. With util.optimization_barrier on both @read results
 //   (same meaning; the host then awaits @read's partition before it issues the fill's) 3.12 and 3.13 return
-//   the right numbers. Correct: every reader of a value runs before the op that overwrites it in place.
+//   the right numbers. 3.11 has it too: an L1 campaign on 3.11 (2026-12-04) met this signature with a host
+//   stream.async.store as the in-place writer (a transfer of the staging value, whose result only an
+//   optimization barrier uses, lands in a later @d1 partition issued after the store; replay on 3.11 and
+//   3.13 gives this signature, first after iree-stream-schedule-execution). The witnesses here use 3.12's
+//   stream.async.transfer on(...), so releases says cannot express 3.1-3.11 and a 3.11 campaign counts
+//   that finding as new (without on(), 3.11's run aborts in hal.fence.await and 3.13 loses witness 2).
+//   Correct: every reader of a value runs before the op that overwrites it in place.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile --compile-from=flow %s -o %t.vmfb

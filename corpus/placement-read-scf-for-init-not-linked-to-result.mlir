@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-570f9355a63c
-// also-known-as: placement-read-3bfd3769eba2, placement-export-1574fb24fda7
+// also-known-as: placement-read-3bfd3769eba2, placement-export-1574fb24fda7, placement-read-63c553131eed
 // status: open
 // severity: placement
 // found: 2026-11-30 by stream-fuzz check (an L1 campaign)
@@ -22,6 +22,11 @@
 //   the loop result (a 3.12 campaign finding, shrunk by hand). L3 reaches it (2026-12-03, alias
 //   placement-export-1574fb24fda7): an argument moved to @d2 is the init of a func.func scf.for whose result
 //   is declared on @d1; the init's allocation is @d2 alone and, on the zero-trip path, is exported on @d1.
+//   Alias placement-read-63c553131eed (an L3 campaign on 3.11, 2026-12-04): a constant init of an scf.for
+//   whose body moves it to @d2 and on to @d3, the result then moved to @d1; the init's allocation is @d2
+//   alone and the @d3 execute of that transfer reads it. 3.12 and 3.13 give this entry's signature for the
+//   same program; 3.11 adds a placement/write (the transfer pushes from @d3 into an @d1-only allocation),
+//   which 3.12's PlaceTransferExecutions removed: fixed, no entry.
 // witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
