@@ -18,14 +18,14 @@
 //   on that target (AsyncTransferOp::getDefaultExecutionAffinityAttr) and share a partition;
 //   PartitionBuilder::insert (ReferencePartitioning.cpp) joins their affinities with joinAND, which joins
 //   each member with the whole other optimal and stores the null result as members: the partition affinity
-//   becomes optimal<[<<NULL ATTRIBUTE>>, <<NULL ATTRIBUTE>>]> and Partition::verify rejects it. Fails on
-//   3.5-3.13 (3.1-3.4 have no #hal.device.optimal). Compiles with one such transfer, with the members in another order, or with `*`
-//   sources. The L1 generator uses each optimal target once (generators/builder.py).
+//   becomes optimal<[<<NULL ATTRIBUTE>>, <<NULL ATTRIBUTE>>]> and Partition::verify rejects it.
 //   Witness 2, alias crash-bc07fe0af7bf (an L1 campaign on 3.11, 2026-12-04: a SIGSEGV in
 //   iree-stream-schedule-execution, joinDeviceOptimalAttr <- DeviceOptimalAttr::joinAND <-
 //   PartitionBuilder::insert): a third such transfer joins the partition, and joinAND then asks the device
 //   of the null member the second join stored (getAffinityDevice on a null attribute): the same slip, as a
 //   crash. The campaign's own program no longer reaches a third join on 3.12-3.13; this one crashes them.
+//   Both witnesses fail on 3.5-3.13 (3.1-3.4 have no #hal.device.optimal). Compiles with one such transfer, with the members in another order, or with `*`
+//   sources. The L1 generator uses each optimal target once (generators/builder.py).
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 

@@ -67,7 +67,8 @@ def test_all_open_entries_get_a_draft_and_stale_drafts_go(tmp_path: Path) -> Non
              "## Releases", "## Root cause"]  # fmt: skip
     assert [draft.index(heading) for heading in order] == sorted(draft.index(h) for h in order)
     assert (
-        "iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' repro.mlir" in draft
+        "iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' "
+        "repro.mlir" in draft
     )
     releases = header_value((CORPUS / f"{STRUCTURAL}.mlir").read_text(), "releases")
     assert f"> {releases}" in draft  # the releases line, quoted
