@@ -3,7 +3,7 @@
 The generator's own labels (`generators.features`) say what a program asks for; these say what the
 compiler made of it: waves formed, slabs packed, optimal allocations, flushes (pushes) and invalidates
 (pulls), copies made, executes per device. A campaign records them as Hypothesis events and targets
-(`campaign.steer_by_behaviour`), so the search also moves toward compiler behaviour seldom seen, and
+(`steering.steer_by_behaviour`), so the search also moves toward compiler behaviour seldom seen, and
 `run` and `stats` print their shares next to the input features.
 """
 

@@ -24,11 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from hypothesis import HealthCheck, Phase, event, given, settings, target
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
+from hypothesis.strategies import SearchStrategy
 
 from stream_fuzz import interrupts
-from stream_fuzz.campaign.steering import Steering
+from stream_fuzz.campaign.prejudge import Prejudged, prejudge
+from stream_fuzz.campaign.steering import Steering, steer_by_behaviour
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.corpus.attribution import WitnessProver
@@ -215,6 +217,8 @@ class Campaign:
     shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
     witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
     steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
+    # L1/L2 programs per compile (`batching.py`, `prejudge.py`); 1 judges each program alone.
+    batch: int = 1
 
     def __post_init__(self) -> None:
         self.steering = Steering(dict(SWITCHES))
@@ -229,6 +233,7 @@ class Campaign:
         self.shrink_allowance: float | None = None
         self._shrinking_since: float | None = None  # the current chunk raised its first finding then
         self._chunk_level = ""
+        self.prejudged = Prejudged()  # the chunk's clean verdicts from batched compiles
 
     def evaluate(self, program: Program) -> Finding | None:
         """Compile and check one program; record a finding in the corpus. Returns a finding to shrink
@@ -238,7 +243,7 @@ class Campaign:
         self.stats.timing["generate_s"] += started - self._last_end
         text = print_program(program, self.target)
         pipeline = resolve_pipeline(program.pipeline)
-        verdict = self.judge.judge(text, pipeline)
+        verdict = self.prejudged.take(text, pipeline) or self.judge.judge(text, pipeline)
         analyze_s = float(verdict.result.extras.get("analyze_s", 0.0))
         self.stats.timing["oracle_s"] += analyze_s
         self.stats.timing["compile_s"] += time.perf_counter() - started - analyze_s
@@ -510,6 +515,8 @@ class Campaign:
         if odds:
             self.stats.steered[level] = dict(odds)
         strategy = programs(level, target=self.target, size=self.program_size, odds=odds)
+        if self.batch > 1 and self.judge.external is None:
+            self._prejudge(strategy, level, size, chunk_seed)
 
         @self._chunk_settings(level, size)
         @hypothesis_seed(chunk_seed)
@@ -528,6 +535,17 @@ class Campaign:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
         self._drive(property_holds, level)
+
+    def _prejudge(self, strategy: SearchStrategy[Program], level: str, size: int, chunk_seed: int) -> None:
+        """Draw the chunk's programs ahead (the same seed and strategy, generation only) and compile them
+        in batches; the chunk's own Hypothesis run then takes each clean verdict instead of compiling
+        (`prejudge.py` says why this way round)."""
+        started = time.perf_counter()
+        chunk_settings = self._chunk_settings(level, size)
+        self.prejudged = prejudge(self.judge, strategy, chunk_settings, chunk_seed, self.target, self.batch)
+        self.stats.timing["generate_s"] += self.prejudged.draw_s
+        self.stats.timing["compile_s"] += time.perf_counter() - started - self.prejudged.draw_s
+        self._last_end = time.perf_counter()
 
     def _run_l3_chunk(self, size: int, chunk_seed: int) -> None:
         @self._chunk_settings("l3", size)
@@ -623,15 +641,6 @@ def _fleet_note(meeting: Meeting) -> str:
     }.get(meeting.state, "")
 
 
-def steer_by_behaviour(labels: frozenset[str], measures: dict[str, float]) -> None:
-    """Tell Hypothesis what the compiler did with the program (`oracles.behaviour`): each label as an
-    event, each measure as a target, so the search also climbs toward compiler behaviour seldom seen."""
-    for label in sorted(labels):
-        event(label)
-    for name, value in sorted(measures.items()):
-        target(value, label=name)
-
-
 def _raise_what_is_not_a_finding(group: BaseExceptionGroup) -> None:
     """Hypothesis groups what ended a run that met several bugs: the findings (recorded already), and
     maybe the signal, our own failure or the time running out while it shrank one of them. Raise that
@@ -666,6 +675,7 @@ def open_campaign(
     iree_run_module: str | None = None,
     witness: bool = False,
     steer: bool = True,
+    batch: int = 1,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
@@ -684,4 +694,5 @@ def open_campaign(
         iree_run_module=iree_run_module,
         witness=witness,
         steer=steer,
+        batch=batch,
     )

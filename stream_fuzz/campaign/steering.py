@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hypothesis import event, target
+
 from stream_fuzz.generators import Odds
 
 MIN_PROGRAMS = 20  # on each side (switch on, switch off) before its odds move from the fair coin
@@ -79,3 +81,12 @@ class Steering:
         """Switches of `level` that are no longer a fair coin, with their chance (empty: all fair)."""
         moved = ((s, t.chance()) for s, t in sorted(self.tallies.get(level, {}).items()))
         return tuple((s, round(chance, 3)) for s, chance in moved if chance != FAIR)
+
+
+def steer_by_behaviour(labels: frozenset[str], measures: dict[str, float]) -> None:
+    """Tell Hypothesis what the compiler did with the program (`oracles.behaviour`): each label as an
+    event, each measure as a target, so the search also climbs toward compiler behaviour seldom seen."""
+    for label in sorted(labels):
+        event(label)
+    for name, value in sorted(measures.items()):
+        target(value, label=name)

@@ -9,7 +9,7 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +18,8 @@ from .result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Outcome, cra
 from .subprocess_backend import CompilerNotFound, crash_report, native_iree_opt
 from .worker import Reply, Request, load_hook, serve
 
+# In a batch result's extras: why the batch did not vouch for the program (`batch.UNSURE` or `GROUP_FAILED`).
+BATCH_STATE = "batch_state"
 # A crash the native binary does not reproduce is retried this many times in a fresh worker.
 CRASH_RETRIES = 2
 # Recycle the worker after this many programs: one MLIR context uniques every attribute and type it has
@@ -114,6 +116,30 @@ class InProcessCompiler:
             raise ValueError("compile() needs a pipeline; use analyze() to read IR without passes")
         return self._request(Request(text, pipeline))
 
+    def compile_batch(self, texts: Sequence[str], pipeline: str) -> list[CompileResult] | None:
+        """Compile `texts` together (`batch.py`): per program, its clean result (OK, with the oracle's
+        report), or a result whose outcome is not OK when the batch cannot vouch for it (`batch.UNSURE`:
+        judge it alone; `batch.GROUP_FAILED`: its group failed, bisect it). None when the worker crashed
+        or hung on the batch: the caller splits it. A batch is never retried nor reported as a crash."""
+        if not pipeline:
+            raise ValueError("compile_batch() needs a pipeline")
+        result = self._request(Request("", pipeline, batch=tuple(texts)), retry_crash=False, batch=True)
+        if result.outcome is not Outcome.OK:
+            return None
+        replies: list[Reply] = result.extras["batch"]
+        return [self._batch_result(reply, pipeline, result.elapsed_s / len(texts)) for reply in replies]
+
+    def _batch_result(self, reply: Reply, pipeline: str, elapsed: float) -> CompileResult:
+        ok = reply.outcome == "ok"
+        return CompileResult(
+            outcome=Outcome.OK if ok else Outcome.DIAGNOSTIC,
+            compiler=self.info,
+            pipeline=pipeline,
+            elapsed_s=elapsed,
+            output=reply.output,
+            extras=reply.extras if ok else {BATCH_STATE: reply.outcome},
+        )
+
     def check_pipeline(self, pipeline: str) -> None:
         """Raise `UnknownPipeline` (naming what the pass manager rejects) unless `pipeline` parses."""
         self._request(Request("", pipeline, parse_pipeline_only=True))
@@ -127,12 +153,12 @@ class InProcessCompiler:
         `stage` names the stage after which what it finds first shows."""
         return self._request(Request(output, "", program, midway=midway, stage=stage))
 
-    def _request(self, request: Request, retry_crash: bool = True) -> CompileResult:
+    def _request(self, request: Request, retry_crash: bool = True, batch: bool = False) -> CompileResult:
         pipeline = request.pipeline
         if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
             self._stop()
             self._start()
-        self._served += 1
+        self._served += max(1, len(request.batch))  # the context grows with every program of a batch
         started = time.perf_counter()
         try:
             self._conn.send(request)
@@ -142,6 +168,9 @@ class InProcessCompiler:
             answered, reply = True, None  # the worker died mid-request
         elapsed = time.perf_counter() - started
         if reply is None:
+            if batch:  # no crash report nor retry: the caller splits the batch and judges the parts
+                self._stop()
+                return CompileResult(Outcome.CRASH, self.info, pipeline, elapsed)
             return self._dead_worker_result(request, elapsed, not answered, retry_crash)
         return self._result_from_reply(reply, pipeline)
 

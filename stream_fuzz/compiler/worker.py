@@ -32,6 +32,9 @@ class Request:
     parse_pipeline_only: bool = False  # only check that the pass manager accepts `pipeline`
     midway: bool = False  # analyze only: `text` is async IR from the middle of the pipeline (its MIDWAY)
     stage: str = ""  # analyze only, with midway: the stage after which what it finds first shows
+    # Compile these programs together (`batch.answer_batch`; `text` is unused): the reply's
+    # extras["batch"] holds one `Reply` per program.
+    batch: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,10 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
         return Reply("bad-pipeline", stderr_tail=str(error).strip() or _stderr_now().strip())
     if request.parse_pipeline_only:
         return Reply("ok")
+    if request.batch:
+        from .batch import answer_batch
+
+        return answer_batch(ir, context, passes, request.batch, request.pipeline, post, analyze)
     staging = _staging(analyze, request.pipeline)
     try:
         module = ir.Module.parse(request.text, context)

@@ -1,0 +1,101 @@
+"""Programs per second judged one per module and in batches, on the same drawn programs, same findings?
+
+    python benchmarks/bench_batching.py --level l1 --programs 400 --seed 0 [--batch 16]
+
+Draws N programs once (the campaign's strategy and printer, Hypothesis seeded with S), then judges each
+slice of `--batch` programs both ways in turn, so that a change of load on a shared machine hits both
+alike:
+
+- one per module: `Judge.judge` per program, as the campaign did (a rejected program is parsed once more:
+  is it the generator's?);
+- batched: `batching.judge_batch` (one merged compile per slice; what is not clean there is judged alone,
+  a failing batch is bisected), the same re-parse for rejected programs.
+
+Each way has its own compiler worker. Per program, the verdict's fingerprint (its finding's signature, or
+"clean", and whether the generator's input was rejected) must be the same both ways: the batched way may
+only be faster. RSS is this process plus its compiler workers. The last line is
+`speedup=X.XX findings_equal=yes|no`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import psutil
+from bench_compile_paths import draw  # type: ignore[import-not-found]
+
+from stream_fuzz.compiler import Outcome
+from stream_fuzz.judge.batching import BATCH_SIZE, BatchCounts, judge_batch
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.verdict import Judge, Verdict
+
+
+def fingerprint(judge: Judge, text: str, verdict: Verdict) -> str:
+    """What the campaign records of a program: its finding's signature (or clean), and whether the
+    generator's own input was rejected."""
+    finding = finding_from(verdict, promised_valid=True)
+    rejected = verdict.result.outcome is Outcome.DIAGNOSTIC and judge.rejects_input(text)
+    return f"{finding.signature if finding else 'clean'}{' (input rejected)' if rejected else ''}"
+
+
+def rss_mb() -> float:
+    """This process and its children (the compiler workers), in MB."""
+    me = psutil.Process(os.getpid())
+    return sum(p.memory_info().rss for p in [me, *me.children(recursive=True)]) / 2**20
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", choices=["l1", "l2"], default="l1")
+    parser.add_argument("--programs", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--batch", type=int, default=BATCH_SIZE)
+    args = parser.parse_args()
+
+    drawn = draw(args.level, args.programs, args.seed)
+    print(f"{len(drawn)} {args.level} programs drawn with seed {args.seed}; batches of {args.batch}")
+    counts = BatchCounts()
+    solo_s = batched_s = 0.0
+    solo_prints: list[str] = []
+    batch_prints = [""] * len(drawn)
+    with Judge() as alone, Judge() as batched:
+        for judge in (alone, batched):  # start both workers before the clock and the RSS
+            judge.judge(*drawn[0])
+        rss_start = rss_mb()
+        for start in range(0, len(drawn), args.batch):
+            part = range(start, min(start + args.batch, len(drawn)))
+            began = time.perf_counter()
+            for i in part:
+                solo_prints.append(fingerprint(alone, drawn[i][0], alone.judge(*drawn[i])))
+            solo_s += time.perf_counter() - began
+            began = time.perf_counter()
+            for pipeline in sorted({drawn[i][1] for i in part}):
+                same = [i for i in part if drawn[i][1] == pipeline]
+                texts = [drawn[i][0] for i in same]
+                verdicts = judge_batch(batched, texts, pipeline, counts)
+                for i, verdict in zip(same, verdicts, strict=True):
+                    batch_prints[i] = fingerprint(batched, drawn[i][0], verdict)
+            batched_s += time.perf_counter() - began
+        rss_end = rss_mb()
+
+    differ = [i for i in range(len(drawn)) if solo_prints[i] != batch_prints[i]]
+    n = len(drawn)
+    print(f"one per module: {n / solo_s:7.1f} programs/s  {solo_s / n * 1e3:6.1f} ms each")
+    print(f"batched:        {n / batched_s:7.1f} programs/s  {batched_s / n * 1e3:6.1f} ms each")
+    print(
+        f"batches: {counts.batches} compiles, {counts.vouched} programs vouched clean by a batch, "
+        f"{counts.alone} judged alone, {counts.splits} batches split"
+    )
+    findings = sum(1 for p in solo_prints if not p.startswith("clean"))
+    print(f"programs with a finding (alone): {findings}; distinct: {len(set(solo_prints)) - 1}")
+    for index in differ[:10]:
+        print(f"  differs: program {index}: alone {solo_prints[index]!r}, batched {batch_prints[index]!r}")
+    print(f"RSS with the compiler workers: {rss_start:.0f} MB at start, {rss_end:.0f} MB at end")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"speedup={solo_s / batched_s:.2f} findings_equal={'no' if differ else 'yes'}")
+
+
+if __name__ == "__main__":
+    main()
