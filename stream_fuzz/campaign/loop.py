@@ -40,6 +40,7 @@ from stream_fuzz.generators import Program, features, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
 from stream_fuzz.generators.model import LEVELS
 from stream_fuzz.generators.strategies import SWITCHES
+from stream_fuzz.judge.batching import DEFAULT_BATCH
 from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.judge.l3 import case_of, judge_case, render_l3_entry
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
@@ -217,8 +218,9 @@ class Campaign:
     shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
     witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
     steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
-    # L1/L2 programs per compile (`batching.py`, `prejudge.py`); 1 judges each program alone.
-    batch: int = 1
+    # L1/L2 programs per compile (`judge/batching.py`, `prejudge.py`); 1 judges each program alone;
+    # None: the level's default (`DEFAULT_BATCH`).
+    batch: int | None = None
 
     def __post_init__(self) -> None:
         self.steering = Steering(dict(SWITCHES))
@@ -515,8 +517,9 @@ class Campaign:
         if odds:
             self.stats.steered[level] = dict(odds)
         strategy = programs(level, target=self.target, size=self.program_size, odds=odds)
-        if self.batch > 1 and self.judge.external is None:
-            self._prejudge(strategy, level, size, chunk_seed)
+        batch = DEFAULT_BATCH.get(level, 1) if self.batch is None else self.batch
+        if batch > 1 and self.judge.external is None:
+            self._prejudge(strategy, level, size, chunk_seed, batch)
 
         @self._chunk_settings(level, size)
         @hypothesis_seed(chunk_seed)
@@ -536,13 +539,15 @@ class Campaign:
 
         self._drive(property_holds, level)
 
-    def _prejudge(self, strategy: SearchStrategy[Program], level: str, size: int, chunk_seed: int) -> None:
+    def _prejudge(
+        self, strategy: SearchStrategy[Program], level: str, size: int, chunk_seed: int, batch: int
+    ) -> None:
         """Draw the chunk's programs ahead (the same seed and strategy, generation only) and compile them
         in batches; the chunk's own Hypothesis run then takes each clean verdict instead of compiling
         (`prejudge.py` says why this way round)."""
         started = time.perf_counter()
         chunk_settings = self._chunk_settings(level, size)
-        self.prejudged = prejudge(self.judge, strategy, chunk_settings, chunk_seed, self.target, self.batch)
+        self.prejudged = prejudge(self.judge, strategy, chunk_settings, chunk_seed, self.target, batch)
         self.stats.timing["generate_s"] += self.prejudged.draw_s
         self.stats.timing["compile_s"] += time.perf_counter() - started - self.prejudged.draw_s
         self._last_end = time.perf_counter()
@@ -675,7 +680,7 @@ def open_campaign(
     iree_run_module: str | None = None,
     witness: bool = False,
     steer: bool = True,
-    batch: int = 1,
+    batch: int | None = None,
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness

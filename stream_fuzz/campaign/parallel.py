@@ -50,6 +50,7 @@ class RunConfig:
     iree_run_module: str | None = None  # L3's runtime binary (`l3_runtime_of`); None: iree-base-runtime
     witness: bool = False  # note each shrunk data finding's runtime witness in its entry (`witness_note`)
     steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
+    batch: int | None = None  # programs per compile (`judge/batching.py`); None: each level's default
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
@@ -85,6 +86,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         iree_run_module=config.iree_run_module,
         witness=config.witness,
         steer=config.steer,
+        batch=config.batch,
     )
     try:
         offline = False

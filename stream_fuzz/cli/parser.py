@@ -150,6 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-shrink", dest="shrink", action="store_false", help="write findings unshrunk (a quick smoke run)"
     )
     run.add_argument(
+        "--batch",
+        type=_programs_per_compile,
+        metavar="N",
+        help="L1/L2 programs per compile, each finding re-checked on its program alone (default 1: one "
+        "program per compile; docs/batching.md)",
+    )
+    run.add_argument(
         "--no-steer",
         dest="steer",
         action="store_false",
@@ -301,3 +308,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_compiler_options(replay)
     replay.set_defaults(run=cmd_replay)
     return parser
+
+
+def _programs_per_compile(text: str) -> int:
+    """`--batch N`: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--batch takes a whole number of at least 1, not {text!r}")
+    return value

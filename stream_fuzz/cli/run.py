@@ -83,6 +83,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         # Not with an injected fault: the witness compiles without it, so its verdict would mislead.
         witness=args.shrink and not args.inject_fault and not args.inject_stream_fault,
         steer=args.steer,
+        batch=args.batch,
     )
     # Everything that can be checked is checked before the first program: nothing is written, and no
     # broken setup is ever reported as a compiler bug. A signal at any moment (even while Python was still

@@ -13,9 +13,11 @@ import os
 import signal
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .batch import GROUP_FAILED, UNSURE, MergeError, clobbered, foreign_symbols, merge, merge_key, split
 from .pipelines import resolve_pipeline
 from .result import Diagnostic, failed_pass_in
 from .staging import Staging, stage_stream_pipeline
@@ -204,8 +206,6 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
     if request.parse_pipeline_only:
         return Reply("ok")
     if request.batch:
-        from .batch import answer_batch
-
         return answer_batch(ir, context, passes, request.batch, request.pipeline, post, analyze)
     staging = _staging(analyze, request.pipeline)
     try:
@@ -310,3 +310,84 @@ def _parse_or_none(ir: Any, context: Any, text: str | None) -> Any:
         return ir.Module.parse(text, context)
     except ir.MLIRError:
         return None
+
+
+# -- several programs in one compile (`batch.py`) ----------------------------------------------------
+
+
+def answer_batch(
+    ir: Any, context: Any, passes: Any, texts: Sequence[str], pipeline: str, post: Any, analyze: Any
+) -> Any:
+    """Compile `texts` with `pipeline` in as few merged modules as their module attributes allow; one
+    `Reply` per program: "ok" with the oracle's report when it came out clean, else `UNSURE` or
+    `GROUP_FAILED`. `post` (fault injection) runs on each program's part, as on a program compiled
+    alone. Runs in the compiler worker (`worker.serve`)."""
+    replies: list[Any] = [Reply(GROUP_FAILED)] * len(texts)  # one that does not parse stays so
+    groups: dict[tuple[str, ...], list[tuple[int, Any]]] = {}
+    for index, text in enumerate(texts):
+        try:
+            module = ir.Module.parse(text, context)
+        except ir.MLIRError:
+            continue
+        groups.setdefault(merge_key(module), []).append((index, module))
+    staging = _staging(analyze, pipeline)
+    for members in groups.values():
+        indices = [index for index, _ in members]
+        group_texts = [texts[index] for index in indices]
+        inputs = [module for _, module in members]
+        answers = _compile_group(ir, context, passes, group_texts, inputs, pipeline, staging, (post, analyze))
+        for index, answer in zip(indices, answers, strict=True):
+            replies[index] = answer
+    return Reply("ok", extras={"batch": replies})
+
+
+def _compile_group(
+    ir: Any,
+    context: Any,
+    passes: Any,
+    texts: list[str],
+    inputs: list[Any],
+    pipeline: str,
+    staging: Any,
+    hooks: tuple[Any, Any],
+) -> list[Any]:
+    post, analyze = hooks
+    failed = [Reply(GROUP_FAILED)] * len(texts)
+    try:
+        merged = merge(ir, context, texts, inputs)
+    except MergeError:
+        return failed
+    befores = [analyze.before(module) if analyze is not None else None for module in merged.inputs]
+    suspects: set[int] = set()
+    try:
+        if staging is None:
+            passes.run(pipeline, merged.module)
+        else:
+            for stage in staging.head:
+                passes.run(stage.pipeline, merged.module)
+            suspects = clobbered(analyze.midway(merged.module), len(texts))
+            for stage in staging.tail:
+                passes.run(stage.pipeline, merged.module)
+    except ir.MLIRError:
+        return failed
+    replies = []
+    for index, module in enumerate(split(ir, context, merged)):
+        if module is None or index in suspects:
+            replies.append(Reply(UNSURE))
+            continue
+        if post is not None:
+            post(module)
+        output = str(module)
+        if foreign_symbols(output, index, len(texts)):
+            replies.append(Reply(UNSURE))
+            continue
+        try:
+            ir.Module.parse(output, context)  # it must read back, as the worker checks alone
+        except ir.MLIRError:
+            replies.append(Reply(UNSURE))
+            continue
+        extras = _analysis(analyze, module, befores[index], "")
+        report = extras.get("oracle")
+        clean = report is None or getattr(report, "clean", False)
+        replies.append(Reply("ok", output=output, extras=extras) if clean else Reply(UNSURE))
+    return replies

@@ -29,6 +29,10 @@ from stream_fuzz.judge.verdict import Judge, Verdict, verdict_of
 # Programs per compile. L1 and L2 programs are small: past ~16 the per-module share is already small and
 # a failing batch costs more to bisect.
 BATCH_SIZE = 16
+# What a campaign batches by default, per level: only where `benchmarks/bench_batching.py` finds the same
+# findings both ways on 400 programs (seed 0) and a campaign runs faster with it. None yet: L1 passes the
+# benchmark (1.49x) but its campaigns ran slower (docs/batching.md has the figures).
+DEFAULT_BATCH: dict[str, int] = {}
 
 
 @dataclass

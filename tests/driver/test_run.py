@@ -86,6 +86,7 @@ def test_junit_has_one_case_per_signature(tmp_path: Path) -> None:
     [
         (["--examples", "0"], "--examples must be at least 1"),
         (["--level", "l4"], "invalid choice: 'l4'"),
+        (["--batch", "0"], "--batch takes a whole number of at least 1, not '0'"),
         (["--iree-opt", "/nonexistent/iree-opt"], "no iree-opt at"),
         (["--inject-fault", "tests.mutants:no_such_fault"], "--inject-fault tests.mutants:no_such_fault"),
     ],
