@@ -31,7 +31,7 @@ from stream_fuzz.judge.verdict import Judge, Verdict, verdict_of
 BATCH_SIZE = 16
 # What a campaign batches by default, per level: only where `benchmarks/bench_batching.py` finds the same
 # findings both ways on 400 programs (seed 0) and a campaign runs faster with it. None yet: L1 passes the
-# benchmark (1.49x) but its campaigns ran slower (docs/batching.md has the figures).
+# benchmark's findings_equal but is no faster (0.95-1.49x with the load) and its campaigns ran slower.
 DEFAULT_BATCH: dict[str, int] = {}
 
 
