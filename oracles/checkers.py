@@ -114,7 +114,7 @@ def check_point(
     except Unavailable:
         pass  # one of them is missing: find out which, one at a time
     except Unreadable:
-        return Checked(skipped=(f"checkers not run {POINT_TEXT[point]}: the IR there does not parse",))
+        return unreadable(point)
     rejections, skipped = [], []
     for name in names:
         try:
@@ -129,6 +129,12 @@ def check_point(
             continue
         rejections.append(Rejection(name, point, complaints))
     return Checked(tuple(rejections), tuple(skipped))
+
+
+def unreadable(point: str) -> Checked:
+    """The IR at `point` does not read back: a bad-output finding of its own, and no checker's input
+    (run on it, a checker would sign a known print defect as a new finding)."""
+    return Checked(skipped=(f"checkers not run {POINT_TEXT[point]}: the IR there does not parse",))
 
 
 class InProcess:

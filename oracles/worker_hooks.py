@@ -12,7 +12,7 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from .check import Midway, Report, check_module
-from .checkers import Checked, InProcess
+from .checkers import Checked, InProcess, unreadable
 from .clobber import Clobber, clobbered_reads
 from .intent import Intent, read_intent
 from .sanitize import read_compiled
@@ -35,8 +35,11 @@ def midway(module: ir.Module) -> tuple[Clobber, ...]:
 _checkers: list[InProcess] = []  # the worker's one context's pass managers
 
 
-def checkpoint(point: str, module: ir.Module, source: str) -> Checked:
-    """IREE's own checkers of `point` (`checkers.POINTS`) on `module`, compiled from the text `source`."""
+def checkpoint(point: str, module: ir.Module, source: str, readable: bool = True) -> Checked:
+    """IREE's own checkers of `point` (`checkers.POINTS`) on `module`, compiled from the text `source`.
+    Not `readable` (its printed form does not parse): skipped, as for an external compiler's output."""
+    if not readable:
+        return unreadable(point)
     if not _checkers or _checkers[0].context is not module.context:
         _checkers[:] = [InProcess(module.context)]
     return _checkers[0].check(point, module, source)

@@ -224,8 +224,6 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
         return Reply("diagnostic", diagnostics=_diagnostics(error), failed_pass=failed_pass_in(_stderr_now()))
     if post is not None:
         post(module)
-    if request.pipeline == resolve_pipeline("allocation"):  # checked as the oracle reads it: after `post`
-        checked = _checkpoint(analyze, "allocation-output", module, request.text)
     output = str(module)
     defect = ""
     outcome = "ok"
@@ -234,6 +232,8 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
         ir.Module.parse(output, context)
     except ir.MLIRError as error:
         outcome, defect = "bad-output", _first(error)
+    if request.pipeline == resolve_pipeline("allocation"):  # checked as the oracle reads it: after `post`
+        checked = _checkpoint(analyze, "allocation-output", module, request.text, readable=not defect)
     # Placement is judged on the live module anyway.
     extras = _analysis(analyze, module, before, defect, midway, checked)
     diagnostics = _diagnostics_of(defect)
@@ -243,13 +243,14 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
 _checkers_s = [0.0]  # this request's time in IREE's checkers (`extras["checkers_s"]`, for benchmarks)
 
 
-def _checkpoint(analyze: Any, point: str, module: Any, text: str) -> Checked | None:
-    """IREE's own checkers of `point` (a key of `oracles.checkers.POINTS`), when the hook runs them."""
+def _checkpoint(analyze: Any, point: str, module: Any, text: str, readable: bool = True) -> Checked | None:
+    """IREE's own checkers of `point` (a key of `oracles.checkers.POINTS`), when the hook runs them.
+    `readable`: the IR there reads back (else they are skipped: invalid IR is no checker's input)."""
     if analyze is None or not hasattr(analyze, "checkpoint"):
         return None
     started = time.perf_counter()
     try:
-        return analyze.checkpoint(point, module, text)
+        return analyze.checkpoint(point, module, text, readable)
     finally:
         _checkers_s[0] += time.perf_counter() - started
 

@@ -137,3 +137,15 @@ def test_an_external_compiler_without_the_checker_is_skipped(
     version = judge.compiler_info.version
     reason = f"checker {lacking[0]} not run: iree-opt {version} does not have it"
     assert verdict.unknown.get(reason) == 1
+
+
+def test_output_that_does_not_read_back_is_no_checkers_input(real: Judge) -> None:
+    """A real L2 program whose output nests an optimal in an optimal (a known print defect) and also has an
+    alloca without affinity: the output does not verify, so the checkers skip it and the finding keeps
+    the known entry's bad-output signature instead of a new checker one."""
+    text = (INPUTS / "bad_output_and_alloca_without_affinity.mlir").read_text()
+    verdict = real.judge(text, resolve_pipeline("allocation"))
+    finding = finding_from(verdict)
+    assert finding is not None and finding.signature == "bad-output-99d3d726a9af"
+    reason = "checkers not run in the output of iree-stream-schedule-allocation: the IR there does not parse"
+    assert reason in verdict.unknown
