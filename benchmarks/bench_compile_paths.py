@@ -6,16 +6,18 @@ Draws N programs once (the campaign's strategy and printer; Hypothesis seeded wi
 program through every path in turn, so that a change of load on a shared machine hits every path alike:
 
 - campaign: the `Judge` that `stream-fuzz run` uses: the pinned compiler in its worker process (crash and
-  hang isolation), the stream pipeline in stages with the clobber check at the async boundary, the printed
-  output read back, the placement oracle; a rejected program is parsed once more (is it the generator's?);
+  hang isolation), the stream pipeline in stages with the clobber check and IREE's own checkers at the async
+  boundary (and on schedule-allocation's output), the printed output read back, the placement oracle; a
+  rejected program is parsed once more (is it the generator's?);
 - native: the wheel's `iree-opt` run once per program on the same pipeline, no oracle (the loop other MLIR
   fuzzers use);
 - bindings: one `ir.Context` in this process: parse, the pipeline, print; no oracle. Once with dialects
   loaded as programs use them (the worker's context), once with the bindings' default of loading them all.
 
 Each path sees the first program once before the clock starts (worker start, pipeline parsing). The
-campaign's time is split into the worker's compile, its placement oracle and the pipe to the worker. The
-last line is `campaign/native=X.XX`.
+campaign's time is split into the worker's compile, IREE's checkers, its placement oracle and the pipe to the
+worker. The last lines are `checkers/worker=X.XXX` (the checkers' share of the worker's time) and
+`campaign/native=X.XX`.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def campaign_path(judge: Judge, split: dict[str, float]) -> Callable[[str, str],
             judge.rejects_input(text)  # as `Campaign.evaluate` asks
         split["worker"] += verdict.result.elapsed_s
         split["oracle"] += float(verdict.result.extras.get("analyze_s", 0.0))
+        split["checkers"] += float(verdict.result.extras.get("checkers_s", 0.0))
         return outcome in (Outcome.OK, Outcome.BAD_OUTPUT)
 
     return run
@@ -117,7 +120,7 @@ def main() -> None:
 
     drawn = draw(args.level, args.programs, args.seed)
     print(f"{len(drawn)} {args.level} programs drawn with seed {args.seed}")
-    split = {"worker": 0.0, "oracle": 0.0}
+    split = {"worker": 0.0, "oracle": 0.0, "checkers": 0.0}
     with Judge() as judge:
         paths = [
             CompilePath("campaign (worker, every oracle)", campaign_path(judge, split)),
@@ -127,7 +130,7 @@ def main() -> None:
         ]
         for path in paths:
             path.run(*drawn[0])
-        split.update(worker=0.0, oracle=0.0)
+        split.update(worker=0.0, oracle=0.0, checkers=0.0)
         for text, pipeline in drawn:
             for path in paths:
                 started = time.perf_counter()
@@ -141,11 +144,14 @@ def main() -> None:
     campaign, native = paths[0], paths[1]
     worker_ms = split["worker"] / len(drawn) * 1e3
     oracle_ms = split["oracle"] / len(drawn) * 1e3
+    checkers_ms = split["checkers"] / len(drawn) * 1e3
     pipe_ms = campaign.seconds / len(drawn) * 1e3 - worker_ms
     print(
-        f"campaign per program: {worker_ms - oracle_ms:.1f} ms compile and clobber check in the worker, "
-        f"{oracle_ms:.1f} ms placement oracle, {pipe_ms:.1f} ms pipe and parent"
+        f"campaign per program: {worker_ms - oracle_ms - checkers_ms:.1f} ms compile and clobber check in "
+        f"the worker, {checkers_ms:.2f} ms IREE's checkers, {oracle_ms:.1f} ms placement oracle, "
+        f"{pipe_ms:.1f} ms pipe and parent"
     )
+    print(f"checkers/worker={checkers_ms / worker_ms:.3f}")
     print(f"campaign/native={native.seconds / campaign.seconds:.2f}")
 
 

@@ -1,6 +1,6 @@
 // stream-fuzz finding: bad-output
 // signature: bad-output-99d3d726a9af
-// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6, placement-write-f8bfb3005df4, placement-read-8261ce8e4a24, placement-read-b1cf74a610bd, placement-read-32137bb13fd2, placement-read-94892d6339c7
+// also-known-as: placement-write-39282a9db01f, placement-read-bb281ef42ca6, placement-write-f8bfb3005df4, placement-read-8261ce8e4a24, placement-read-b1cf74a610bd, placement-read-32137bb13fd2, placement-read-94892d6339c7, checker-verify-affinities-f62fff630199, checker-verify-affinities-c16a2669692b
 // status: open
 // severity: placement
 // found: 2026-11-30 by stream-fuzz check
@@ -28,6 +28,11 @@
 //   extractConstantsWithLifetime places a `stream.async.constant` by the same deriveResultAffinity, so its
 //   `stream.resource.alloc` loses the pulling devices exactly as a splat's alloca does (same programs with a
 //   splat: same violations).
+//   IREE's own iree-stream-verify-affinities sees symptom (3) (2026-12-04, aliases checker-verify-affinities-
+//   f62fff630199 and -c16a2669692b): on the output of schedule-allocation alone it rejects the slab's
+//   `stream.resource.pack` and `stream.resource.alloca` of an execute on @d3 whose results are pulled by
+//   transfers to optimal<[affinity<@d1>, affinity<@d2>]>: no affinity assigned. Those two targets made
+//   affinity<@d1>, the checker accepts the output (with promise<> members it still rejects).
 // witnesses: 4, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | iree-opt --split-input-file | FileCheck %s

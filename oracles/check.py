@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .behaviour import behaviour
+from .checkers import Checked
 from .clobber import Clobber
 from .facts import read_facts
 from .intent import Intent
@@ -58,18 +59,25 @@ class Report:
 
 
 def check_module(
-    module: ir.Module, intent: Intent | None = None, defect: str = "", midway: Midway | None = None
+    module: ir.Module,
+    intent: Intent | None = None,
+    defect: str = "",
+    midway: Midway | None = None,
+    checked: Checked | None = None,
 ) -> Report:
     """Check a compiled module; violations come sorted by program order, then rule, then message.
 
     `intent` (read from the input program) says which transfers the program made; the visibility rule
     needs it and does not run without it. `midway` is what the worker found in the async IR on the way
-    (`worker_hooks.midway`): clobbered reads, and the pass after which they first show.
+    (`worker_hooks.midway`): clobbered reads, and the pass after which they first show. `checked` is what
+    IREE's own checkers said on the way (`checkers.py`).
     """
     facts = read_facts(module, intent)
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage))
+    if checked:
+        found.update(checked.violations())
     violations = tuple(sorted(found, key=lambda v: (v.order, v.rule.id, v.location, v.message)))
     unknown: Counter[str] = Counter()
     for storage in facts.storages:
@@ -78,6 +86,8 @@ def check_module(
     for devices in facts.execute_devices:
         if devices is None:
             unknown["execute without affinity"] += 1
+    for reason in checked.skipped if checked else ():
+        unknown[reason] += 1
     if intent is None:
         unknown["transfer visibility not judged: the input program is unknown"] += 1
     labels, measures = behaviour(facts, module)

@@ -48,6 +48,11 @@ class Rule(enum.Enum):
     RACE = ("wave/race", Severity.RACE)
     OVERLAP = ("copy/overlap", Severity.RACE)
     EXPECT = ("intent/expect", Severity.INTENT)
+    # IREE's own checkers (`checkers.py`), last: a program that also breaks a rule above keeps the
+    # signature it had before they were run. An op without an affinity runs on the default device; an
+    # access out of a resource's bounds reads or writes bytes that are not its.
+    AFFINITY = ("checker/verify-affinities", Severity.PLACEMENT)
+    ACCESS_RANGE = ("checker/async-access-ranges", Severity.DATA)
 
     def __init__(self, rule_id: str, severity: Severity) -> None:
         self.id = rule_id

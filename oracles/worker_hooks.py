@@ -1,7 +1,8 @@
 """The oracle as run inside the compiler worker (`Judge` names it as the worker's analyze hook).
 
 `before` reads the program's intent from the input module (before the pipeline changes it in place);
-`midway` reads the async IR in the middle of the stream pipeline; `after` checks the compiled module
+`midway` reads the async IR in the middle of the stream pipeline; `checkpoint` runs IREE's own checkers
+where they apply (`checkers.py`); `after` checks the compiled module
 against both; `read` parses another compiler's printed output. What `after` returns crosses the pipe as
 it is (a frozen `Report`).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from .check import Midway, Report, check_module
+from .checkers import Checked, InProcess, unreadable
 from .clobber import Clobber, clobbered_reads
 from .intent import Intent, read_intent
 from .sanitize import read_compiled
@@ -30,10 +32,27 @@ def midway(module: ir.Module) -> tuple[Clobber, ...]:
     return tuple(clobbered_reads(module))
 
 
+_checkers: list[InProcess] = []  # the worker's one context's pass managers
+
+
+def checkpoint(point: str, module: ir.Module, source: str, readable: bool = True) -> Checked:
+    """IREE's own checkers of `point` (`checkers.POINTS`) on `module`, compiled from the text `source`.
+    Not `readable` (its printed form does not parse): skipped, as for an external compiler's output."""
+    if not readable:
+        return unreadable(point)
+    if not _checkers or _checkers[0].context is not module.context:
+        _checkers[:] = [InProcess(module.context)]
+    return _checkers[0].check(point, module, source)
+
+
 def after(
-    module: ir.Module, intent: Intent | None, defect: str = "", midway: Midway | None = None
+    module: ir.Module,
+    intent: Intent | None,
+    defect: str = "",
+    midway: Midway | None = None,
+    checked: Checked | None = None,
 ) -> dict[str, Report]:
-    return {"oracle": check_module(module, intent, defect, midway)}
+    return {"oracle": check_module(module, intent, defect, midway, checked)}
 
 
 def read(text: str, context: ir.Context) -> tuple[ir.Module, str]:

@@ -193,3 +193,32 @@ def call_out_of_sight(module: ir.Module) -> None:
             attributes={"callee": ir.FlatSymbolRefAttr.get("out_of_sight")},
             ip=ir.InsertionPoint.at_block_begin(function.regions[0].blocks[0]),
         )
+
+
+def drop_alloca_affinity(module: ir.Module) -> None:
+    """The first `stream.resource.alloca` loses its affinity (what a join of affinities returning null
+    leaves): IREE's iree-stream-verify-affinities must reject the output."""
+    del walk(module, "stream.resource.alloca")[0].attributes["affinity"]
+
+
+def drop_execute_affinity(module: ir.Module) -> None:
+    """The first `stream.async.execute` of async IR loses its affinity, and with it every op inside."""
+    del walk(module, "stream.async.execute")[0].attributes["affinity"]
+
+
+def fill_past_the_end(module: ir.Module) -> None:
+    """The first `stream.async.fill` writes twice its resource's size from offset 0 (end and length
+    both doubled): IREE's iree-stream-verify-async-access-ranges must reject it."""
+    fill = walk(module, "stream.async.fill")[0]
+    view = fill.opview
+    size = ir.IntegerAttr(view.target_size.owner.attributes["value"]).value
+    with ir.InsertionPoint(fill), fill.location:
+        past = ir.Operation.create(
+            "arith.constant",
+            results=[ir.IndexType.get()],
+            attributes={"value": ir.IntegerAttr.get(ir.IndexType.get(), 2 * size)},
+        ).result
+    zero = [i for i, operand in enumerate(fill.operands) if operand == view.target_offset]
+    for index, operand in enumerate(list(fill.operands)):
+        if operand in (view.target_end, view.target_length) and index not in zero:
+            fill.operands[index] = past

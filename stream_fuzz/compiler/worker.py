@@ -24,6 +24,7 @@ from .staging import Staging, stage_stream_pipeline
 
 if TYPE_CHECKING:  # imported where it is built, in the worker process: the parent needs no MLIR bindings
     from stream_fuzz.oracles.check import Midway
+    from stream_fuzz.oracles.checkers import Checked
 
 
 @dataclass(frozen=True)
@@ -169,17 +170,21 @@ class _Passes:
     def run(self, pipeline: str, module: Any) -> None:
         self.manager(pipeline).run(module.operation)
 
-    def run_staged(self, staging: Staging, module: Any, text: str, analyze: Any) -> Midway | None:
-        """Run the staged pipeline on `module`, with the hook's `midway(module)` between head and tail.
-        When that finds something, the head is run again on `text` one stage at a time to name the first
-        stage after which it holds (and keep the IR before it: a one-pass reproducer's input)."""
+    def run_staged(
+        self, staging: Staging, module: Any, text: str, analyze: Any
+    ) -> tuple[Midway | None, Checked | None]:
+        """Run the staged pipeline on `module`, with the hook's `midway(module)` (and IREE's checkers, when
+        the hook runs them) between head and tail. When midway finds something, the head is run again on
+        `text` one stage at a time to name the first stage after which it holds (and keep the IR before
+        it: a one-pass reproducer's input)."""
         for stage in staging.head:
             self.run(stage.pipeline, module)
         found = analyze.midway(module)
         midway = self._blame(staging, text, analyze, found) if found else None
+        checked = _checkpoint(analyze, "midway", module, text)
         for stage in staging.tail:
             self.run(stage.pipeline, module)
-        return midway
+        return midway, checked
 
     def _blame(self, staging: Staging, text: str, analyze: Any, found: tuple[Any, ...]) -> Midway:
         from stream_fuzz.oracles.check import Midway
@@ -215,11 +220,13 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
     # What the program asked for, read before the pipeline rewrites the module in place.
     before = analyze.before(module) if analyze is not None else None
     midway: Midway | None = None
+    checked: Checked | None = None
+    _checkers_s[0] = 0.0
     try:
         if staging is None:
             manager.run(module.operation)
         else:
-            midway = passes.run_staged(staging, module, request.text, analyze)
+            midway, checked = passes.run_staged(staging, module, request.text, analyze)
     except ir.MLIRError as error:
         return Reply("diagnostic", diagnostics=_diagnostics(error), failed_pass=failed_pass_in(_stderr_now()))
     if post is not None:
@@ -232,10 +239,27 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
         ir.Module.parse(output, context)
     except ir.MLIRError as error:
         outcome, defect = "bad-output", _first(error)
+    if request.pipeline == resolve_pipeline("allocation"):  # checked as the oracle reads it: after `post`
+        checked = _checkpoint(analyze, "allocation-output", module, request.text, readable=not defect)
     # Placement is judged on the live module anyway.
-    extras = _analysis(analyze, module, before, defect, midway)
+    extras = _analysis(analyze, module, before, defect, midway, checked)
     diagnostics = _diagnostics_of(defect)
     return Reply(outcome, output=output, diagnostics=diagnostics, extras=extras)
+
+
+_checkers_s = [0.0]  # this request's time in IREE's checkers (`extras["checkers_s"]`, for benchmarks)
+
+
+def _checkpoint(analyze: Any, point: str, module: Any, text: str, readable: bool = True) -> Checked | None:
+    """IREE's own checkers of `point` (a key of `oracles.checkers.POINTS`), when the hook runs them.
+    `readable`: the IR there reads back (else they are skipped: invalid IR is no checker's input)."""
+    if analyze is None or not hasattr(analyze, "checkpoint"):
+        return None
+    started = time.perf_counter()
+    try:
+        return analyze.checkpoint(point, module, text, readable)
+    finally:
+        _checkers_s[0] += time.perf_counter() - started
 
 
 def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> Reply:
@@ -264,15 +288,25 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
 
 
 def _analysis(
-    analyze: Any, module: Any, before: Any, defect: str, midway: Midway | None = None
+    analyze: Any,
+    module: Any,
+    before: Any,
+    defect: str,
+    midway: Midway | None = None,
+    checked: Checked | None = None,
 ) -> dict[str, Any]:
     if analyze is None:
         return {}
     started = time.perf_counter()
+    # Hooks that know nothing of the midway check or of checkers are called without them.
+    extra = {"checked": checked} if checked else {}
     extras = dict(
-        analyze.after(module, before, defect, midway) if midway else analyze.after(module, before, defect)
+        analyze.after(module, before, defect, midway, **extra)
+        if midway or checked
+        else analyze.after(module, before, defect)
     )
     extras["analyze_s"] = time.perf_counter() - started
+    extras["checkers_s"] = _checkers_s[0]
     return extras
 
 

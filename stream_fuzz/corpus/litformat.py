@@ -4,8 +4,8 @@ read from its `status:` line, so that an entry never says XFAIL in two places th
 XFAIL means the bug, nothing else. An `open` entry is expected to fail, but a failure counts as the
 expected one only when it shows a sign of the bug itself: FileCheck's complaint about this entry's CHECK
 lines, a result iree-run-module found wrong or an IREE status it returned, a crash's stack, a compiler
-diagnostic, or (timeout entries) a hang. A reproducer that cannot run says so instead of passing as "bug
-still there":
+diagnostic, one of IREE's own checkers rejecting the IR, or (timeout entries) a hang. A reproducer that
+cannot run says so instead of passing as "bug still there":
 - "cannot express here": the entry does not parse on the compiler under test, or a RUN line asks for a pass
   or option that compiler does not have (an older release, another build);
 - "broken reproducer": a tool is missing or not executable, or the runtime cannot load the module (another
@@ -55,6 +55,9 @@ SYMPTOMS = (
     r"Stack dump:",  # a crash of the compiler
     r"command failed with exit status: -\d+",  # killed by a signal
     r"^# \| .*\.mlir:\d+:\d+: error: ",  # the compiler rejects the program (after it parsed)
+    # One of IREE's own checkers (oracles/checkers.py) rejects the IR piped or printed to it.
+    r"^# \| \S+:\d+:\d+: error: '[\w.]+' op "
+    r"(does not have an affinity assigned|has invalid \w+ access range)",
 )
 
 

@@ -41,6 +41,7 @@ from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.judge.findings import Finding
 from stream_fuzz.oracles import Rule
+from stream_fuzz.oracles.checkers import ALLOCATION_OUTPUT, POINT_TEXT, RULE_OF
 from stream_fuzz.oracles.worker_hooks import MIDWAY
 
 
@@ -241,6 +242,24 @@ def async_ir_run_lines(pipeline: str, split: bool = False) -> list[str]:
     ]
 
 
+def checker_of(finding: Finding) -> tuple[str, str] | None:
+    """(checker pass, point) when the finding's primary rule is one of IREE's own checkers."""
+    primary = next((v for v in finding.violations if finding.rules and v.rule is finding.rules[0]), None)
+    if primary is None or primary.rule not in RULE_OF.values():
+        return None
+    return next(name for name, rule in RULE_OF.items() if rule is primary.rule), primary.via
+
+
+def checker_run_lines(checker: str, point: str, pipeline: str) -> list[str]:
+    """RUN lines that pass when IREE's own `checker` accepts the IR at `point` (`oracles/checkers.py`):
+    the output of the pipeline, or the async IR printed before `worker_hooks.MIDWAY[1]` to %t."""
+    check = f"iree-opt --pass-pipeline='builtin.module({checker})'"
+    if point == ALLOCATION_OUTPUT:
+        quoted = pipeline.replace("'", "'\\''")
+        return [f"// RUN: iree-opt --pass-pipeline='{quoted}' %s | {check} -o /dev/null"]
+    return [async_ir_run_lines(pipeline)[0], f"// RUN: {check} %t -o /dev/null"]
+
+
 def render_entry(
     finding: Finding,
     program: str,
@@ -267,6 +286,15 @@ def render_entry(
         lines.append(f"// failing pass: {finding.failed_pass}")
     lines.append("// what was found:")
     lines += [f"//   {line}" for line in finding.details[:12]]
+    checker = checker_of(finding)
+    if checker:  # IREE's own checker states the correct output: it accepts the IR
+        lines += ["//", *checker_run_lines(*checker, pipeline), "", program.strip(), ""]
+        return (
+            "\n".join(
+                [*lines, f"// The correct output: {checker[0]} accepts the IR {POINT_TEXT[checker[1]]}."]
+            )
+            + "\n"
+        )
     clobber = Rule.CLOBBER in finding.rules
     if finding.kind == "violation" and not checks and not clobber:
         lines.append("// note: no CHECK line tells the faulty output from a fixed one; the oracle line does")

@@ -9,6 +9,7 @@ checks the pinned compiler's, and when one shows, runs the pipeline stage by sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from stream_fuzz.compiler import (
@@ -20,8 +21,11 @@ from stream_fuzz.compiler import (
     SubprocessCompiler,
     resolve_pipeline,
 )
+from stream_fuzz.compiler.pipelines import UnknownPipeline
 from stream_fuzz.compiler.staging import Staging, StagingError, stage_stream_pipeline
 from stream_fuzz.oracles import Report, Rule, Violation
+from stream_fuzz.oracles.checkers import ALLOCATION_OUTPUT, Complaint, Unavailable, Unreadable, check_point
+from stream_fuzz.oracles.checkers import MIDWAY as CHECK_MIDWAY
 from stream_fuzz.oracles.worker_hooks import MIDWAY
 
 ORACLE_HOOK = "stream_fuzz.oracles.worker_hooks"
@@ -63,6 +67,7 @@ class Judge:
         # Compiles (pinned compiler) or only reads and checks (external compiler's output).
         self.worker = InProcessCompiler(timeout=timeout, post_hook=post_hook, analyze_hook=ORACLE_HOOK)
         self._external_staging: Staging | None = None
+        self._has_checkers: dict[str, bool] = {}  # checker pipeline -> the external compiler has it
 
     @property
     def compiler_info(self) -> CompilerInfo:
@@ -105,7 +110,54 @@ class Judge:
             extras=read.extras,
         )
         async_ir = result.extras.get("ir_before", "")
-        return self._with_clobbers(verdict_of(combined), text, async_ir) if async_ir else verdict_of(combined)
+        verdict = (
+            self._with_clobbers(verdict_of(combined), text, async_ir) if async_ir else verdict_of(combined)
+        )
+        if async_ir:
+            return self._with_checkers(verdict, CHECK_MIDWAY, async_ir, text)
+        if pipeline == resolve_pipeline("allocation") and result.output:
+            return self._with_checkers(verdict, ALLOCATION_OUTPUT, result.output, text)
+        return verdict
+
+    def _with_checkers(self, verdict: Verdict, point: str, at: str, text: str) -> Verdict:
+        """`verdict` of an external compiler's output, with what that compiler's own checkers say at
+        `point` (`oracles/checkers.py`), run on the IR `at` there; the worker does the same in-process."""
+        checked = check_point(point, self._external_checker(at), self._external_checker(text), self._version)
+        if not checked.rejections and not checked.skipped:
+            return verdict
+        unknown = dict(verdict.unknown)
+        for reason in checked.skipped:
+            unknown[reason] = unknown.get(reason, 0) + 1
+        return replace(verdict, violations=(*verdict.violations, *checked.violations()), unknown=unknown)
+
+    @property
+    def _version(self) -> str:
+        return f"iree-opt {self.compiler_info.version}"
+
+    def _external_checker(self, text: str) -> Callable[[str], tuple[Complaint, ...] | None]:
+        """Runs a checker pipeline of the external compiler on `text`: None when it accepts."""
+        assert self.external is not None
+        external = self.external
+
+        def run(pipeline: str) -> tuple[Complaint, ...] | None:
+            if pipeline not in self._has_checkers:
+                try:
+                    external.check_pipeline(pipeline)
+                    self._has_checkers[pipeline] = True
+                except UnknownPipeline:
+                    self._has_checkers[pipeline] = False
+            if not self._has_checkers[pipeline]:
+                raise Unavailable(pipeline)
+            result = external.compile(text, pipeline, name_failing_pass=False)
+            if result.outcome is Outcome.OK:
+                return None
+            unread = external.compile(text, PARSE_ONLY, name_failing_pass=False)
+            if unread.outcome is not Outcome.OK:  # the parser's complaint, not the checker's
+                raise Unreadable(unread.summary())
+            said = [d for d in result.diagnostics if d.severity == "error"]
+            return tuple(Complaint(d.location, d.message) for d in said) or (Complaint("", result.summary()),)
+
+        return run
 
     def _with_clobbers(self, verdict: Verdict, text: str, async_ir: str) -> Verdict:
         """`verdict` of an external compiler's output, with the clobbered reads of its async IR midway."""
