@@ -54,10 +54,11 @@ def test_steering_does_not_reach_switches_of_another_level() -> None:
     assert steering.odds("l3") == ()
 
 
+# Derandomized: a statistical check of the generator must not fail one run in a few hundred by chance.
 _SEEN: list[frozenset[str]] = []
 
 
-@settings(max_examples=400, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=400, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(programs("l1", odds=(("copy", FLOOR), ("fill", 0.25))))
 def _draw_with_odds(program: Program) -> None:
     _SEEN.append(program.switches)
