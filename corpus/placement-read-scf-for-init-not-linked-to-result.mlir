@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-570f9355a63c
-// also-known-as: placement-read-3bfd3769eba2, placement-export-1574fb24fda7, placement-read-63c553131eed
+// also-known-as: placement-read-3bfd3769eba2, placement-export-1574fb24fda7, placement-read-63c553131eed, placement-read-b5315ffd3445
 // status: open
 // severity: placement
 // found: 2026-11-30 by stream-fuzz check (an L1 campaign)
@@ -27,6 +27,12 @@
 //   alone and the @d3 execute of that transfer reads it. 3.12 and 3.13 give this entry's signature for the
 //   same program; 3.11 adds a placement/write (the transfer pushes from @d3 into an @d1-only allocation),
 //   which 3.12's PlaceTransferExecutions removed: fixed, no entry.
+//   Alias placement-read-b5315ffd3445 (an L1 campaign on 3.13, 2026-12-04): a parameter loaded on
+//   promise<@d0> is the init of an scf.for (0 to 4) whose result is updated in place on @d0 and pulled by
+//   @d1; only the zero-trip edge takes the parameter to @d1, and with constant bounds that edge never runs,
+//   so that program's output is right (the body's allocation is optimal<[@d0, @d1]>). With a dynamic trip
+//   count it is wrong, and then needs this fix and placement-read-pull-of-a-parameter-loaded-for-one-device's
+//   (convertAsyncParameterLoadOp consults no analysis, so a linked init alone would not widen the load).
 // witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
