@@ -124,6 +124,10 @@ class Facts:
     # (source, target) ranges of every stream.cmd.copy within one resource: HAL copies may not overlap.
     same_resource_copies: list[tuple[Range, Range]] = field(default_factory=list)
     channel_uses: list[ChannelUse] = field(default_factory=list)
+    # Storage a public function returns (its callers are unknown to the compiler), and storage that is the
+    # initial value of an `scf.for`: where two known bugs lose a value's consumers (`oracles.marks`).
+    returned: set[int] = field(default_factory=set)
+    loop_inits: set[int] = field(default_factory=set)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -277,6 +281,14 @@ class _Reader:
             self._access("export", _attr(op, "affinity"), op.opview.source, op, None)
         elif name == "stream.resource.dealloca" and not op.opview.prefer_origin:
             self._access("dealloca", _attr(op, "affinity"), op.opview.operand, op, None)
+        elif name == "util.return" and _is_public(op.parent):
+            for value in op.operands:
+                if _is_resource(value):
+                    self.facts.returned.update(self.origins(value))
+        elif name == "scf.for":
+            for value in list(op.operands)[3:]:
+                if _is_resource(value):
+                    self.facts.loop_inits.update(self.origins(value))
         if EXPECT_ATTR in attrs:
             for value in op.operands:
                 if _is_resource(value):
@@ -388,6 +400,13 @@ def _ops_in(function: ir.Operation) -> Iterator[ir.Operation]:
         for block in region.blocks:
             for op in block.operations:
                 yield op.operation
+
+
+def _is_public(function: ir.Operation | None) -> bool:
+    if function is None or function.name not in ("util.func", "func.func"):
+        return False
+    visibility = function.attributes.get("sym_visibility", None)
+    return visibility is None or ir.StringAttr(visibility).value == "public"
 
 
 def _attr(op: ir.Operation, name: str) -> ir.Attribute | None:
