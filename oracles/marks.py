@@ -34,6 +34,9 @@ WRITER_ONLY = "placed-on-writers-only"
 # is the frontend's own), `SOURCES_UNKNOWN` instead.
 SOURCELESS = "sourceless-transfer-in-input"
 SOURCES_UNKNOWN = "transfer-sources-unknown"
+# The input already runs transfers inside executes (pre-scheduled IR): where they execute is the input's
+# choice, not PlaceTransferExecutions'.
+PRESCHEDULED = "transfers-prescheduled-in-input"
 MARKS = (
     OPTIMAL_NEAR,
     PROMISE_MIX,
@@ -43,6 +46,7 @@ MARKS = (
     WRITER_ONLY,
     SOURCELESS,
     SOURCES_UNKNOWN,
+    PRESCHEDULED,
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")
@@ -77,8 +81,11 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
         found.add(WRITER_ONLY)
     if facts.intent is None:
         found.add(SOURCES_UNKNOWN)
-    elif facts.intent.sourceless:
-        found.add(SOURCELESS)
+    else:
+        if facts.intent.sourceless:
+            found.add(SOURCELESS)
+        if facts.intent.scheduled:
+            found.add(PRESCHEDULED)
     return tuple(mark for mark in MARKS if mark in found)
 
 

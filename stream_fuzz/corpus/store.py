@@ -384,6 +384,7 @@ class Corpus:
         self.known: dict[str, Entry] = {}  # every signature (aliases too) -> its entry, by shape alone
         self.listed: dict[str, list[Entry]] = {}  # every signature -> every entry listing it
         self.fixed_with_symptom: list[Entry] = []  # met again in any shape, a regression
+        self.with_symptom: list[Entry] = []  # the others naming a symptom: named in a duplicate's note
         self.malformed: list[MalformedEntry] = []
         self.written: dict[str, Path] = {}  # signature -> file written (or shrunk) by this campaign
         for source in (also_known, folder):
@@ -397,6 +398,8 @@ class Corpus:
                             self.listed.setdefault(signature, []).append(entry)
                         if entry.status is Status.FIXED and entry.symptom:
                             self.fixed_with_symptom.append(entry)
+                        elif entry.symptom:
+                            self.with_symptom.append(entry)
 
     def attribute(self, finding: Finding) -> Attribution:
         """What `finding` is to this corpus: a known entry's hit only when the entry's bug shows on this
@@ -430,11 +433,17 @@ class Corpus:
         if like is None:
             return Attribution(finding, None)  # no entry of this shape shows its bug here: new as it is
         why = f"its symptom {like.symptom} is absent" if like.symptom else "other entries share its shape"
-        return self._apart(finding, like.signature, f"probably a duplicate of {like.path.stem}, but {why}")
+        others = [e.path.stem for e in self.with_symptom if e is not like and shows(e.symptom, finding)]
+        also = f" (it shows the symptom of {', '.join(others)})" if others else ""
+        note = f"probably a duplicate of {like.path.stem}, but {why}{also}"
+        return self._apart(finding, like.signature, note)
 
     def _apart(self, finding: Finding, apart_from: str, note: str, regression: bool = False) -> Attribution:
         counted = replace(finding, apart_from=apart_from, details=(note, *finding.details))
-        return Attribution(counted, self.entry_of(counted.signature), note, regression)
+        entry = self.entry_of(counted.signature)  # this resemblance met before: an entry of its own
+        if entry is not None and entry.symptom and not shows(entry.symptom, counted):
+            entry = None
+        return Attribution(counted, entry, note, regression)
 
     def _shown(self, entry: Entry) -> bool:
         if self._proves is None:

@@ -25,6 +25,7 @@ from stream_fuzz.oracles.marks import (
     LOOP_INIT,
     MERGED_WIDER,
     OPTIMAL_NEAR,
+    PRESCHEDULED,
     PROMISE_MIX,
     RETURNED,
     SOURCELESS,
@@ -138,7 +139,8 @@ def _escaping_result_on_executor(finding: Finding) -> bool:
 def _pinned_push_with_source(finding: Finding) -> bool:
     """#21361 (fixed by PR #24748 for single-device targets): a transfer into a result an export pins to
     D executes on the producer although it names its source: a pinned storage on one device is written by
-    a copy from another, and every transfer of the input names its source."""
+    a copy from another, every transfer of the input names its source, and none was already placed in an
+    execute by the input (PlaceTransferExecutions decided where it runs)."""
     primary = _primary(finding)
     return (
         primary is not None
@@ -146,7 +148,22 @@ def _pinned_push_with_source(finding: Finding) -> bool:
         and primary.pinned
         and "copy:w" in primary.uses
         and "#hal.device.optimal" not in primary.placed_on
-        and not {SOURCELESS, SOURCES_UNKNOWN} & set(primary.marks)
+        and not {SOURCELESS, SOURCES_UNKNOWN, PRESCHEDULED} & set(primary.marks)
+    )
+
+
+def _prescheduled_push(finding: Finding) -> bool:
+    """ScheduleAllocation's deriveResultAffinity allocates a transfer target pinned by an export for the
+    pin and the transfer's own target only (findLocalValueAffinity), never for the execute that runs it:
+    in pre-scheduled input a push into a pinned result on one device is written by the producer."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.WRITE
+        and primary.pinned
+        and "copy:w" in primary.uses
+        and "#hal.device.optimal" not in primary.placed_on
+        and PRESCHEDULED in primary.marks
     )
 
 
@@ -170,6 +187,11 @@ SYMPTOMS: dict[str, Symptom] = {
             "import-through-region",
             _import_exported_through_a_region,
             "an import exported on another device through a region",
+        ),
+        Symptom(
+            "prescheduled-push",
+            _prescheduled_push,
+            "a push into a pinned result, scheduled by the input, written by the producer",
         ),
         Symptom(
             "escaping-result-on-executor",
