@@ -71,7 +71,9 @@ def _loop_init(finding: Finding) -> bool:
 def _sourceless_push(finding: Finding) -> bool:
     """PlaceTransferExecutions skips a transfer with no source affinity: a storage the user pinned, on one
     device, is written by a copy from another device, and the input has a transfer without `from(...)`
-    (or the input is the frontend's own, whose transfers ConvertToStream makes without one)."""
+    (or the input is the frontend's own, whose transfers ConvertToStream makes without one) that the input
+    did not schedule itself (then the pass never ran on it: the entry's triage calls that form the pass
+    contract, `prescheduled-push`)."""
     primary = _primary(finding)
     return (
         primary is not None
@@ -79,6 +81,7 @@ def _sourceless_push(finding: Finding) -> bool:
         and primary.pinned
         and "copy:w" in primary.uses
         and bool({SOURCELESS, SOURCES_UNKNOWN} & set(primary.marks))
+        and PRESCHEDULED not in primary.marks
     )
 
 
