@@ -276,10 +276,11 @@ def test_shrinking_stops_at_its_share_of_the_budget(tmp_path: Path, faulty) -> N
     campaign.stats.shrink_s["l2"] = 5.0  # spent
     assert not campaign.may_shrink("l2") and campaign.may_shrink("l1")
     assert campaign._record(finding, program, text, pipeline, None) is None
-    assert campaign.stats.unshrunk == {finding.signature}
-    entry = campaign.corpus.written[finding.signature]
+    signature = campaign.corpus.attribute(finding).finding.signature  # #19891's: a regression, apart
+    assert campaign.stats.unshrunk == {signature}
+    entry = campaign.corpus.written[signature]
     assert "// shrunk: no" in entry.read_text()
-    record = campaign.stats.findings[finding.signature]
+    record = campaign.stats.findings[signature]
     assert record.new and record.fails  # written and failing the run, only not shrunk
 
 
