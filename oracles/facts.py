@@ -128,6 +128,8 @@ class Facts:
     # initial value of an `scf.for`: where two known bugs lose a value's consumers (`oracles.marks`).
     returned: set[int] = field(default_factory=set)
     loop_inits: set[int] = field(default_factory=set)
+    # Storage -> the storages stream.cmd.copy moves bytes between it and (in either direction).
+    copy_partners: dict[int, set[int]] = field(default_factory=dict)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -308,10 +310,24 @@ class _Reader:
         for r in ranges:
             uses.setdefault(r.value, set()).add(f"{r.op.name.rsplit('.', 1)[-1]}:{'w' if r.writes else 'r'}")
         # Block arguments of the execute are its captured resources, in operand order.
-        for value, argument in zip(op.opview.resource_operands, body.arguments, strict=True):
+        captured = dict(zip(body.arguments, op.opview.resource_operands, strict=True))
+        for argument, value in captured.items():
             touched = tuple(sorted(uses.get(argument, ())))
             kind = "write" if any(use.endswith(":w") for use in touched) else "read"
             self._access(kind, affinity, value, op, execute, touched)
+        self._copy_partners(ranges, captured)
+
+    def _copy_partners(self, ranges: list[Range], captured: dict[ir.Value, ir.Value]) -> None:
+        """Storages a copy of this execute moves bytes between, each the other's partner."""
+        ends: dict[ir.Operation, list[frozenset[int]]] = {}
+        for r in ranges:
+            if r.op.name == "stream.cmd.copy" and r.value in captured:
+                ends.setdefault(r.op, []).append(self.origins(captured[r.value]))
+        for pair in ends.values():
+            if len(pair) == 2:
+                for one, other in ((pair[0], pair[1]), (pair[1], pair[0])):
+                    for storage in one:
+                        self.facts.copy_partners.setdefault(storage, set()).update(other - {storage})
 
     def read_wave(self, wave_op: ir.Operation, execute: int) -> Wave:
         wave = Wave()

@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from .facts import Access, Facts, Storage
 
 # Where DeviceOptimalAttr::joinOR runs (HALAttrs.cpp): an optimal affinity among the storage's own, those
-# of the executes touching it, or those of the storages those executes copy.
+# of the executes touching it, or those of the storages a copy moves bytes between it and (a transfer's
+# other end, whose target affinity joins the value's usage affinities).
 OPTIMAL_NEAR = "optimal-near"
 # promise<@X> beside affinity<@X> among those: joinOR of the two nests an optimal (HALAttrs.cpp
 # DeviceAffinityAttr::joinOR makes optimal<[affinity, promise]> of one device).
@@ -55,15 +56,8 @@ _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")
 def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
     """The marks of `storage`, misplaced for `access`, in `MARKS` order."""
     touching = [a for a in facts.accesses if storage.id in a.storages and a.execute is not None]
-    executes = {a.execute for a in touching}
-    copied = {
-        s
-        for a in facts.accesses
-        if a.execute in executes and any(use.startswith("copy:") for use in a.uses)
-        for s in a.storages
-    }
     near = [storage.affinity, *(a.affinity for a in touching)]
-    near += [facts.storage(s).affinity for s in sorted(copied)]
+    near += [facts.storage(s).affinity for s in sorted(facts.copy_partners.get(storage.id, ()))]
     found: set[str] = set()
     if any("#hal.device.optimal" in text for text in near):
         found.add(OPTIMAL_NEAR)

@@ -413,7 +413,7 @@ class Corpus:
             note = f"a regression of {historical.name} (fixed by {historical.fixed_by})"
             note += f": its symptom {historical.symptom} shows"
             return self._apart(finding, historical.name, note, regression=True)
-        listed = self.listed.get(finding.signature, [])
+        listed = self._listing(finding.signature)
         for entry in self.fixed_with_symptom:
             if shows(entry.symptom, finding):
                 note = f"a regression of the fixed entry {entry.path.stem} (symptom {entry.symptom})"
@@ -437,6 +437,16 @@ class Corpus:
         also = f" (it shows the symptom of {', '.join(others)})" if others else ""
         note = f"probably a duplicate of {like.path.stem}, but {why}{also}"
         return self._apart(finding, like.signature, note)
+
+    def _listing(self, signature: str) -> list[Entry]:
+        """Every entry listing `signature`; `known`'s entry as it is now (a caller may have added or
+        replaced one since the corpus was read)."""
+        now = self.known.get(signature)
+        listed = self.listed.get(signature, [])
+        listed = [now if now is not None and e.path == now.path else e for e in listed]
+        if now is not None and all(e.path != now.path for e in listed):
+            listed.append(now)
+        return listed
 
     def _apart(self, finding: Finding, apart_from: str, note: str, regression: bool = False) -> Attribution:
         counted = replace(finding, apart_from=apart_from, details=(note, *finding.details))
