@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-c34d1f391477
-// also-known-as: placement-write-833d624fcc0a
+// also-known-as: placement-write-833d624fcc0a, placement-read-bb281ef42ca6
 // status: open
 // severity: placement
 // found: 2026-12-01 by the oracle on IREE's own Transforms/test/annotate_affinities.mlir (rewritten here)
