@@ -8,6 +8,7 @@
 // pipeline: iree-compile (frontend to vmfb), run on local-task devices
 // level: l3
 // shrunk: yes
+// symptom: import-through-region
 // reproduce: stream-fuzz replay corpus/placement-export-import-returned-through-a-branch-on-another-device.mlir
 // pass: iree-stream-conversion
 // releases: has the bug 3.5-3.13; another failure 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)

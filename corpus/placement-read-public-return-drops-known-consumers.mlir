@@ -1,12 +1,13 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-c34d1f391477
-// also-known-as: placement-write-833d624fcc0a
+// also-known-as: placement-write-833d624fcc0a, placement-read-bb281ef42ca6
 // status: open
 // severity: placement
 // found: 2026-12-01 by the oracle on IREE's own Transforms/test/annotate_affinities.mlir (rewritten here)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-schedule-allocation)
 // shrunk: yes
+// symptom: public-return
 // reproduce: stream-fuzz replay corpus/placement-read-public-return-drops-known-consumers.mlir
 // pass: iree-stream-schedule-allocation
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)

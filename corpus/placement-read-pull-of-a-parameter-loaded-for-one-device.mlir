@@ -6,6 +6,7 @@
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
+// symptom: parameter-pull
 // reproduce: stream-fuzz replay corpus/placement-read-pull-of-a-parameter-loaded-for-one-device.mlir
 // pass: iree-stream-schedule-allocation
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)

@@ -6,6 +6,7 @@
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
+// symptom: sourceless-push
 // reproduce: stream-fuzz replay corpus/placement-write-transfer-without-source-pushed-into-pinned-result.mlir
 // pass: iree-stream-place-transfer-executions
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)

@@ -124,6 +124,12 @@ class Facts:
     # (source, target) ranges of every stream.cmd.copy within one resource: HAL copies may not overlap.
     same_resource_copies: list[tuple[Range, Range]] = field(default_factory=list)
     channel_uses: list[ChannelUse] = field(default_factory=list)
+    # Storage a public function returns (its callers are unknown to the compiler), and storage that is the
+    # initial value of an `scf.for`: where two known bugs lose a value's consumers (`oracles.marks`).
+    returned: set[int] = field(default_factory=set)
+    loop_inits: set[int] = field(default_factory=set)
+    # Storage -> the storages stream.cmd.copy moves bytes between it and (in either direction).
+    copy_partners: dict[int, set[int]] = field(default_factory=dict)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -277,6 +283,14 @@ class _Reader:
             self._access("export", _attr(op, "affinity"), op.opview.source, op, None)
         elif name == "stream.resource.dealloca" and not op.opview.prefer_origin:
             self._access("dealloca", _attr(op, "affinity"), op.opview.operand, op, None)
+        elif name == "util.return" and _is_public(op.parent):
+            for value in op.operands:
+                if _is_resource(value):
+                    self.facts.returned.update(self.origins(value))
+        elif name == "scf.for":
+            for value in list(op.operands)[3:]:
+                if _is_resource(value):
+                    self.facts.loop_inits.update(self.origins(value))
         if EXPECT_ATTR in attrs:
             for value in op.operands:
                 if _is_resource(value):
@@ -296,10 +310,24 @@ class _Reader:
         for r in ranges:
             uses.setdefault(r.value, set()).add(f"{r.op.name.rsplit('.', 1)[-1]}:{'w' if r.writes else 'r'}")
         # Block arguments of the execute are its captured resources, in operand order.
-        for value, argument in zip(op.opview.resource_operands, body.arguments, strict=True):
+        captured = dict(zip(body.arguments, op.opview.resource_operands, strict=True))
+        for argument, value in captured.items():
             touched = tuple(sorted(uses.get(argument, ())))
             kind = "write" if any(use.endswith(":w") for use in touched) else "read"
             self._access(kind, affinity, value, op, execute, touched)
+        self._copy_partners(ranges, captured)
+
+    def _copy_partners(self, ranges: list[Range], captured: dict[ir.Value, ir.Value]) -> None:
+        """Storages a copy of this execute moves bytes between, each the other's partner."""
+        ends: dict[ir.Operation, list[frozenset[int]]] = {}
+        for r in ranges:
+            if r.op.name == "stream.cmd.copy" and r.value in captured:
+                ends.setdefault(r.op, []).append(self.origins(captured[r.value]))
+        for pair in ends.values():
+            if len(pair) == 2:
+                for one, other in ((pair[0], pair[1]), (pair[1], pair[0])):
+                    for storage in one:
+                        self.facts.copy_partners.setdefault(storage, set()).update(other - {storage})
 
     def read_wave(self, wave_op: ir.Operation, execute: int) -> Wave:
         wave = Wave()
@@ -388,6 +416,13 @@ def _ops_in(function: ir.Operation) -> Iterator[ir.Operation]:
         for block in region.blocks:
             for op in block.operations:
                 yield op.operation
+
+
+def _is_public(function: ir.Operation | None) -> bool:
+    if function is None or function.name not in ("util.func", "func.func"):
+        return False
+    visibility = function.attributes.get("sym_visibility", None)
+    return visibility is None or ir.StringAttr(visibility).value == "public"
 
 
 def _attr(op: ir.Operation, name: str) -> ir.Attribute | None:

@@ -27,21 +27,32 @@ class Intent:
     """
 
     moves: Counter[tuple[str, str]] = field(default_factory=Counter)
+    # Live transfers, anywhere, that name no source device (no `from(...)`): the compiler must guess where
+    # they execute, which one corpus entry's bug turns on (`oracles.marks.SOURCELESS`).
+    sourceless: int = 0
+    # Transfers the input already placed in a `stream.async.execute` (pre-scheduled IR): where they run is
+    # the input's choice, not PlaceTransferExecutions'.
+    scheduled: int = 0
 
 
 def read_intent(module: ir.Module) -> Intent:
     # Transfers of one value between the same devices count once: the compiler may merge them (CSE). A
     # transfer whose result nothing uses counts not at all: no device reads what it moved.
     seen: dict[tuple[str, str], set[ir.Value]] = {}
+    sourceless = scheduled = 0
 
     def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal sourceless, scheduled
+        if op.name == _TRANSFER:
+            scheduled += _enclosing(op) is not None
         if op.name == _TRANSFER and _is_live(op.results[0]):
             for move in _moves_of(op):
                 seen.setdefault(move, set()).add(op.operands[0])
+            sourceless += "source_affinity" not in op.attributes
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
-    return Intent(Counter({move: len(values) for move, values in seen.items()}))
+    return Intent(Counter({move: len(values) for move, values in seen.items()}), sourceless, scheduled)
 
 
 # Ops that only pass a value on: a value used by nothing but these, whose results are themselves unused,

@@ -18,6 +18,7 @@ from iree.compiler import ir
 from .affinity import Devices
 from .clobber import Clobber
 from .facts import Access, ChannelUse, Facts, Range, Storage
+from .marks import marks_of
 
 
 class Severity(enum.StrEnum):
@@ -99,6 +100,9 @@ class Violation:
     # writer op, the storage's name, the region argument it is captured as, the block's terminator, and
     # how many ops named like the writer come before it, the block's indentation). None for other rules.
     scope: tuple[str, str, str, str, str, int, int] | None = None
+    # What the storage's neighbourhood shows about the cause (`marks.MARKS`): what a corpus entry's
+    # symptom tests (stream_fuzz/judge/symptoms.py). Not part of a signature.
+    marks: tuple[str, ...] = ()
 
     @property
     def severity(self) -> Severity:
@@ -158,6 +162,7 @@ def _violation(
         pinned=pinned,
         via=_arrival(access.value),
         order=access.order,
+        marks=marks_of(facts, storage, access) if facts is not None and storage is not None else (),
     )
 
 

@@ -34,7 +34,7 @@ from stream_fuzz.campaign.steering import Steering, steer_by_behaviour
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.corpus.attribution import WitnessProver
-from stream_fuzz.corpus.store import Corpus, code_lines
+from stream_fuzz.corpus.store import Attribution, Corpus, code_lines
 from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
 from stream_fuzz.generators import Program, features, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
@@ -318,7 +318,8 @@ class Campaign:
             steer_by_behaviour(report.behaviour, report.measures)
         failing = None
         if verdict.finding is not None:
-            finding = verdict.finding
+            attribution = self.corpus.attribute(verdict.finding)
+            finding = attribution.finding
             info = self.frontend_compiler().info
             meeting = self._meet(finding, "l3")
             path = None
@@ -329,7 +330,7 @@ class Campaign:
                     self.provenance,
                 )
                 self._publish(finding.signature, path)
-            failing = self._count(finding, "l3", path, verdict.generator_defect, meeting)
+            failing = self._count(finding, "l3", path, verdict.generator_defect, meeting, attribution)
         self.stats.timeline.tick(self.stats)
         self._last_end = time.perf_counter()
         if self.on_example:
@@ -372,6 +373,8 @@ class Campaign:
         output: str | None,
         generator_defect: bool = False,
     ) -> Finding | None:
+        attribution = self.corpus.attribute(finding)  # by shape and symptom (symptoms.py)
+        finding = attribution.finding
         meeting = self._meet(finding, program.level)
         path = None
         if self._wants_entry(finding.signature) and not meeting.elsewhere:
@@ -379,7 +382,7 @@ class Campaign:
                 finding, text, pipeline, self.judge.compiler_info, output, self.provenance
             )
             self._publish(finding.signature, path)
-        return self._count(finding, program.level, path, generator_defect, meeting)
+        return self._count(finding, program.level, path, generator_defect, meeting, attribution)
 
     def _count(
         self,
@@ -388,20 +391,23 @@ class Campaign:
         path: Path | None,
         generator_defect: bool,
         meeting: Meeting = OFFLINE,
+        attribution: Attribution | None = None,
     ) -> Finding | None:
         """Count a hit of `finding` (whose entry, if written, is at `path`); return it when it is to be
         shrunk: new this campaign and not shrunk yet, an entry an earlier campaign left unshrunk, or (with
         a fleet) one whose claimer died. A signature another machine of the fleet found is not new here."""
         signature = finding.signature
-        known = self.corpus.entry_of(signature)
+        attribution = attribution or self.corpus.attribute(finding)
+        known = attribution.entry
         unshrunk = self.corpus.wants_shrinking(signature)
         # A claim this worker holds is shrunk here, even when another machine reported the bug first.
         holding = meeting.state in ("mine", "takeover") and signature not in self._shrunk
         record = self.stats.findings.get(signature)
         if record is None:
-            # A fixed bug found again is a regression; a bug another machine found is that machine's.
-            new = (known is None or known.status == "fixed") and meeting.state in ("mine", "offline")
-            regression = known is not None and known.status == "fixed"
+            # A fixed bug found again is a regression (a historical bug's or a fixed entry's symptom, or a
+            # fixed entry's shape); a bug another machine found is that machine's.
+            regression = attribution.regression or (known is not None and known.status == "fixed")
+            new = (known is None or regression) and meeting.state in ("mine", "offline")
             file = str(path or (known.path if known else ""))
             rule = finding.rules[0].id if finding.rules else ""
             severity = ", ".join(sorted(s.value for s in finding.severities))

@@ -114,6 +114,7 @@ def _record(verdict: Verdict, program: str, pipeline: str, folder: Path, label: 
     if finding is None:
         return
     corpus = Corpus(folder)
+    finding = corpus.attribute(finding).finding  # kept apart from an entry whose symptom is absent
     result = verdict.result
     by = "by stream-fuzz check"
     path = corpus.record_finding(finding, program, pipeline, result.compiler, result.output, by)

@@ -34,7 +34,7 @@ from enum import Enum
 from pathlib import Path
 
 from stream_fuzz.compiler.subprocess_backend import probe_version
-from stream_fuzz.corpus.store import SPLIT, write_atomically
+from stream_fuzz.corpus.store import SPLIT, write_atomically, write_header_line
 
 LIT_TIMEOUT_S = 1800  # one release, the whole corpus: minutes on 2 cores; a hung lit is a broken setup
 
@@ -208,19 +208,7 @@ def releases_line(releases: Sequence[Release], outcomes: Sequence[Outcome]) -> s
 def write_releases_line(entry: Path, line: str) -> None:
     """Replace the entry's `// releases:` line (and the lines that continue it), or add one after the header's
     `// pass:` / `// shrunk:` line."""
-    lines = entry.read_text().splitlines(keepends=True)
-    at = next((i for i, text in enumerate(lines) if re.match(r"//\s*releases\s*:", text, re.I)), None)
-    if at is not None:
-        end = at + 1
-        while end < len(lines) and re.match(r"//\s{2,}\S", lines[end]):
-            end += 1
-        lines[at:end] = [line + "\n"]
-    else:
-        after = next(
-            (i for i, text in enumerate(lines) if re.match(r"//\s*(pass|shrunk)\s*:", text, re.I)), 0
-        )
-        lines.insert(after + 1, line + "\n")
-    write_atomically(entry, "".join(lines))
+    write_header_line(entry, "releases", line)
 
 
 def corpus_entries(corpus: Path) -> list[Path]:

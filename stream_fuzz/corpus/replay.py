@@ -31,6 +31,7 @@ from stream_fuzz.corpus.store import (
     Entry,
     MalformedEntry,
     Status,
+    as_recorded,
     read_corpus,
     read_entry,
 )
@@ -144,7 +145,7 @@ class L3Replayer:
             )
             self._not_run = self._preflight(self._compiler)
         finding = judge_case(self._compiler, case, execute=not self._not_run).finding
-        recorded = finding is not None and finding.signature in entry.signatures
+        recorded = finding is not None and as_recorded(entry, finding)
         if self._not_run and not recorded and any(s.startswith(RUN_KINDS) for s in entry.signatures):
             # Its bug shows by running, which this runtime cannot: neither passes nor another failure.
             seen = f" (compiled only: {finding.signature})" if finding is not None else ""
@@ -250,7 +251,9 @@ def _replay_witness(program: str, entry: Entry, judge: Judge) -> Witness:
         if finding is None:
             continue
         reason = finding.details[0] if finding.details else finding.title
-        state = AS_RECORDED if finding.signature in entry.signatures else DIFFERENTLY
+        state = AS_RECORDED if as_recorded(entry, finding) else DIFFERENTLY
+        if state == DIFFERENTLY and finding.signature in entry.signatures:
+            reason = f"its symptom {entry.symptom} is absent; {reason}"
         witness = Witness(state, finding.signature, f"{finding.signature}: {reason}")
         if state == AS_RECORDED:
             break

@@ -12,6 +12,9 @@
     // pass: / releases: / upstream:                   (what triage found; written by humans)
     // reachability: frontend — ...                    (or `stream IR only — tried: ...`: can a tensor
                                                         program reach it; IREE's triage priority)
+    // symptom: public-return                          (the bug's characteristic symptom: a predicate of
+                                                        judge/symptoms.py a finding of its shape must show
+                                                        to be this entry's; written by humans)
     // triage: ... (why it is wrong, the pass and function that decide it; written by humans)
     // what was found: ...
     // RUN: iree-opt --pass-pipeline='...' %s | FileCheck %s
@@ -40,6 +43,7 @@ from pathlib import Path
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.symptoms import SYMPTOMS, regression_of, shows
 from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.checkers import ALLOCATION_OUTPUT, POINT_TEXT, RULE_OF
 from stream_fuzz.oracles.worker_hooks import MIDWAY
@@ -73,6 +77,7 @@ _GENERATED = (
     "severity",
     "failing pass",
     "runtime witness",
+    "apart-from",
 )
 
 
@@ -103,6 +108,8 @@ class Entry:
     async_output: bool = False  # `// output: async IR...`: the output is judged as async IR
     nondeterministic: bool = False  # `// nondeterministic: <why>`: it fails differently from run to run
     reachability: str = ""  # `// reachability: frontend — ...` or `stream IR only — tried: ...`
+    symptom: str = ""  # `// symptom: <name>`: a key of symptoms.SYMPTOMS ("" when it names none)
+    apart_from: str = ""  # `// apart-from:` the entry (or historical bug) a campaign kept it apart from
 
     @property
     def reach(self) -> str:
@@ -174,6 +181,13 @@ def read_entry(path: Path) -> Entry:
     def value(key: str) -> str:
         return values.get(key, ("", 0))[0]
 
+    symptom, line_number = values.get("symptom", ("", 0))
+    symptom = symptom.split()[0] if symptom else ""
+    if symptom and symptom not in SYMPTOMS:
+        raise MalformedEntry(
+            path, f"line {line_number}: symptom {symptom!r} is not one of {', '.join(SYMPTOMS)} (symptoms.py)"
+        )
+
     return Entry(
         path,
         lines[0][len(HEADER) :].strip(),
@@ -192,7 +206,17 @@ def read_entry(path: Path) -> Entry:
         value("output").lower().startswith("async"),
         bool(value("nondeterministic")),
         value("reachability"),
+        symptom,
+        value("apart-from"),
     )
+
+
+def as_recorded(entry: Entry, finding: Finding) -> bool:
+    """Is `finding` the entry's bug: its signature (kept apart as the entry was, `apart-from`) among the
+    entry's, and the entry's symptom (if it names one) shown?"""
+    if entry.apart_from:
+        finding = replace(finding, apart_from=entry.apart_from)
+    return finding.signature in entry.signatures and (not entry.symptom or shows(entry.symptom, finding))
 
 
 def read_corpus(folder: Path) -> Iterator[Entry | MalformedEntry]:
@@ -282,6 +306,8 @@ def render_entry(
         f"// shrunk: {'yes' if shrunk else 'no'}",
         f"// reproduce: stream-fuzz replay corpus/{file_name}",
     ]
+    if finding.apart_from:  # its signature is derived from this too: replay needs it
+        lines.append(f"// apart-from: {finding.apart_from}")
     if finding.failed_pass:
         lines.append(f"// failing pass: {finding.failed_pass}")
     lines.append("// what was found:")
@@ -326,6 +352,16 @@ def correct_output_lines(finding: Finding) -> list[str]:
     return ["// CHECK: util.func"]
 
 
+@dataclass(frozen=True)
+class Attribution:
+    """What a finding is to the corpus (`Corpus.attribute`)."""
+
+    finding: Finding  # as counted: its shape's signature, or its own when kept apart (`Finding.apart_from`)
+    entry: Entry | None  # the entry it is a hit of (a `fixed` one: a regression); None: new
+    note: str = ""  # why it was kept apart: "probably a duplicate of ...", "a regression of ..."
+    regression: bool = False  # of a `fixed` entry or a historical bug (`symptoms.HISTORICAL`)
+
+
 class Corpus:
     """Where a campaign writes findings. Knows the entries already there, so a root cause is written once.
 
@@ -346,6 +382,9 @@ class Corpus:
         self._proves = proves
         self._proven: dict[Path, bool] = {}
         self.known: dict[str, Entry] = {}  # every signature (aliases too) -> its entry, by shape alone
+        self.listed: dict[str, list[Entry]] = {}  # every signature -> every entry listing it
+        self.fixed_with_symptom: list[Entry] = []  # met again in any shape, a regression
+        self.with_symptom: list[Entry] = []  # the others naming a symptom: named in a duplicate's note
         self.malformed: list[MalformedEntry] = []
         self.written: dict[str, Path] = {}  # signature -> file written (or shrunk) by this campaign
         for source in (also_known, folder):
@@ -356,17 +395,79 @@ class Corpus:
                     else:
                         for signature in entry.signatures:
                             self.known[signature] = entry
+                            self.listed.setdefault(signature, []).append(entry)
+                        if entry.status is Status.FIXED and entry.symptom:
+                            self.fixed_with_symptom.append(entry)
+                        elif entry.symptom:
+                            self.with_symptom.append(entry)
+
+    def attribute(self, finding: Finding) -> Attribution:
+        """What `finding` is to this corpus: a known entry's hit only when the entry's bug shows on this
+        compiler (`entry_of`) and the finding shows the entry's symptom (`symptoms.py`). A finding showing
+        a historical bug's or a `fixed` entry's symptom is a regression of it, whatever its shape. A shape
+        shared with an entry whose symptom is absent is kept apart: new, "probably a duplicate of" it."""
+        if finding.apart_from:
+            return Attribution(finding, self.entry_of(finding.signature))
+        historical = regression_of(finding)
+        if historical is not None:
+            note = f"a regression of {historical.name} (fixed by {historical.fixed_by})"
+            note += f": its symptom {historical.symptom} shows"
+            return self._apart(finding, historical.name, note, regression=True)
+        listed = self._listing(finding.signature)
+        for entry in self.fixed_with_symptom:
+            if shows(entry.symptom, finding):
+                note = f"a regression of the fixed entry {entry.path.stem} (symptom {entry.symptom})"
+                if finding.signature in entry.signatures:
+                    return Attribution(finding, entry, note, regression=True)
+                return replace(self._apart(finding, entry.signature, note, regression=True), entry=entry)
+        fixed = next((e for e in listed if e.status is Status.FIXED and not e.symptom), None)
+        if fixed is not None:
+            return Attribution(finding, fixed, regression=True)
+        # An entry naming no symptom is attributed its shape only while no other entry lists it: of two
+        # root causes with one shape, a hash cannot tell which one a finding is.
+        alone = len({e.path for e in listed}) == 1
+        for entry in listed:
+            if self._shown(entry) and (shows(entry.symptom, finding) if entry.symptom else alone):
+                return Attribution(finding, entry)
+        like = next((e for e in listed if e.status is not Status.FIXED and self._shown(e)), None)
+        if like is None:
+            return Attribution(finding, None)  # no entry of this shape shows its bug here: new as it is
+        why = f"its symptom {like.symptom} is absent" if like.symptom else "other entries share its shape"
+        others = [e.path.stem for e in self.with_symptom if e is not like and shows(e.symptom, finding)]
+        also = f" (it shows the symptom of {', '.join(others)})" if others else ""
+        note = f"probably a duplicate of {like.path.stem}, but {why}{also}"
+        return self._apart(finding, like.signature, note)
+
+    def _listing(self, signature: str) -> list[Entry]:
+        """Every entry listing `signature`; `known`'s entry as it is now (a caller may have added or
+        replaced one since the corpus was read)."""
+        now = self.known.get(signature)
+        listed = self.listed.get(signature, [])
+        listed = [now if now is not None and e.path == now.path else e for e in listed]
+        if now is not None and all(e.path != now.path for e in listed):
+            listed.append(now)
+        return listed
+
+    def _apart(self, finding: Finding, apart_from: str, note: str, regression: bool = False) -> Attribution:
+        counted = replace(finding, apart_from=apart_from, details=(note, *finding.details))
+        entry = self.entry_of(counted.signature)  # this resemblance met before: an entry of its own
+        if entry is not None and entry.symptom and not shows(entry.symptom, counted):
+            entry = None
+        return Attribution(counted, entry, note, regression)
+
+    def _shown(self, entry: Entry) -> bool:
+        if self._proves is None:
+            return True
+        if entry.path not in self._proven:
+            self._proven[entry.path] = self._proves(entry)
+        return self._proven[entry.path]
 
     def entry_of(self, signature: str) -> Entry | None:
         """The entry a finding with `signature` is attributed to: one that lists it and, on a compiler
         other than the pinned one, whose own witness shows its bug there. A shape shared with an entry
         whose bug is absent is no attribution: such a finding is new (a regression stays visible)."""
         entry = self.known.get(signature)
-        if entry is None or self._proves is None:
-            return entry
-        if entry.path not in self._proven:
-            self._proven[entry.path] = self._proves(entry)
-        return entry if self._proven[entry.path] else None
+        return entry if entry is not None and self._shown(entry) else None
 
     def is_known(self, signature: str) -> bool:
         return self.entry_of(signature) is not None
@@ -478,6 +579,24 @@ class Corpus:
                 yield
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def write_header_line(entry: Path, key: str, line: str) -> None:
+    """Replace the entry's `// <key>:` line (and the lines that continue it) with `line`, or add it after
+    the header's `// pass:` / `// shrunk:` line; every other line is kept as it is."""
+    lines = entry.read_text().splitlines(keepends=True)
+    at = next((i for i, text in enumerate(lines) if re.match(rf"//\s*{key}\s*:", text, re.I)), None)
+    if at is not None:
+        end = at + 1
+        while end < len(lines) and re.match(r"//\s{2,}\S", lines[end]):
+            end += 1
+        lines[at:end] = [line + "\n"]
+    else:
+        after = next(
+            (i for i, text in enumerate(lines) if re.match(r"//\s*(pass|shrunk)\s*:", text, re.I)), 0
+        )
+        lines.insert(after + 1, line + "\n")
+    write_atomically(entry, "".join(lines))
 
 
 def keep_human_lines(old: str, new: str) -> str:

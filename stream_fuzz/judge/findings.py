@@ -113,12 +113,26 @@ class Finding:
     details: tuple[str, ...] = ()  # for humans: messages, diagnostics, crash tail
     violations: tuple[Violation, ...] = ()
     failed_pass: str = ""  # the pass the compiler reported failing, when it says
+    # Set by attribution (`corpus.Corpus.attribute`) when the shape matches an entry whose symptom is
+    # absent: the entry's signature it resembles. It keys the finding apart from that entry's hits.
+    apart_from: str = ""
+
+    @property
+    def shape_signature(self) -> str:
+        """The hash of the finding's shape: what the corpus lists, before any symptom is looked at."""
+        return self._hashed(f"{self.kind}\n{self.shape}")
 
     @property
     def signature(self) -> str:
-        digest = hashlib.sha256(f"{self.kind}\n{self.shape}".encode()).hexdigest()[:12]
+        """The shape's signature; for a finding kept apart from an entry it resembles, one of its own,
+        derived from both (the same resemblance found again is one finding)."""
+        if not self.apart_from:
+            return self.shape_signature
+        return self._hashed(f"{self.kind}\n{self.shape}\napart from {self.apart_from}")
+
+    def _hashed(self, text: str) -> str:
         head = self.rules[0].id if self.rules else self.kind
-        return f"{head.replace('/', '-')}-{digest}"
+        return f"{head.replace('/', '-')}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
     @property
     def title(self) -> str:

@@ -22,7 +22,7 @@ from stream_fuzz.oracles.sanitize import repair_print_defects
 from stream_fuzz.corpus.checklines import primary
 from stream_fuzz.corpus.filecheck import run_filecheck
 from stream_fuzz.corpus.replay import AS_RECORDED, EXPECTED, replay_entry
-from stream_fuzz.corpus.store import Entry, read_entry
+from stream_fuzz.corpus.store import Entry, as_recorded, read_entry
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.fixes import plausible_fix
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
@@ -96,7 +96,7 @@ def test_check_lines_fail_on_the_bug_and_pass_on_a_fix(entry: Entry, index: int,
     verdict = judge.judge(program, entry.pipeline, entry.async_output)
     faulty = verdict.result.output or ""
     finding = finding_from(verdict)
-    assert finding is not None and finding.signature in entry.signatures
+    assert finding is not None and as_recorded(entry, finding)
     if entry.async_output:
         # A one-pass clobbered read. Its input is valid async IR (no value read after an op wrote it in
         # place), except before copy-on-write, whose input may tie an op to a value still read: making that

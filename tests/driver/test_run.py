@@ -245,11 +245,14 @@ def test_a_new_bug_is_shrunk_once_per_campaign_then_counted(tmp_path: Path, faul
     assert finding is not None
     program = build(ProgramSpec("l2", 2, 0, frozenset(), (0,)))
     campaign = Campaign(faulty, Corpus(tmp_path / "corpus"))
-    # New: handed to Hypothesis to shrink, until a run's shrink of it has finished.
-    assert campaign._record(finding, program, text, pipeline, None) is finding
-    campaign._shrunk.add(finding.signature)  # what the end of a Hypothesis run does (`_run_chunk`)
+    # New: handed to Hypothesis to shrink, until a run's shrink of it has finished. (The injected fault is
+    # #19891's, so it is counted as a regression of it, apart from the shape's signature: symptoms.py.)
+    counted = campaign._record(finding, program, text, pipeline, None)
+    assert counted is not None and counted.shape == finding.shape and counted.apart_from == "IREE #19891"
+    campaign._shrunk.add(counted.signature)  # what the end of a Hypothesis run does (`_run_chunk`)
     assert campaign._record(finding, program, text, pipeline, None) is None
-    assert campaign.stats.findings[finding.signature].hits == 2
+    assert campaign.stats.findings[counted.signature].hits == 2
+    assert campaign.stats.findings[counted.signature].regression
 
 
 def test_shrinking_stops_at_its_share_of_the_budget(tmp_path: Path, faulty) -> None:
@@ -273,10 +276,11 @@ def test_shrinking_stops_at_its_share_of_the_budget(tmp_path: Path, faulty) -> N
     campaign.stats.shrink_s["l2"] = 5.0  # spent
     assert not campaign.may_shrink("l2") and campaign.may_shrink("l1")
     assert campaign._record(finding, program, text, pipeline, None) is None
-    assert campaign.stats.unshrunk == {finding.signature}
-    entry = campaign.corpus.written[finding.signature]
+    signature = campaign.corpus.attribute(finding).finding.signature  # #19891's: a regression, apart
+    assert campaign.stats.unshrunk == {signature}
+    entry = campaign.corpus.written[signature]
     assert "// shrunk: no" in entry.read_text()
-    record = campaign.stats.findings[finding.signature]
+    record = campaign.stats.findings[signature]
     assert record.new and record.fails  # written and failing the run, only not shrunk
 
 

@@ -1,0 +1,95 @@
+"""Marks: what the neighbourhood of a misplaced storage shows about the cause, as plain words.
+
+A finding's signature is a hash of its shape, and unrelated root causes share shapes (a public return
+that drops a value's consumers and #19891's transfer targets on the executing device are both "an alloca
+on one device read by a dispatch of another"). A corpus entry therefore names its bug's characteristic
+symptom (`stream_fuzz/judge/symptoms.py`), a predicate over these marks, and a finding is that entry's only
+when the symptom shows. Each mark is a fact of the compiled output (or, for `SOURCELESS`, of the input)
+about the storage of one violation, read from the same `Facts` the rules judge.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .facts import Access, Facts, Storage
+
+# Where DeviceOptimalAttr::joinOR runs (HALAttrs.cpp): an optimal affinity among the storage's own, those
+# of the executes touching it, or those of the storages a copy moves bytes between it and (a transfer's
+# other end, whose target affinity joins the value's usage affinities).
+OPTIMAL_NEAR = "optimal-near"
+# promise<@X> beside affinity<@X> among those: joinOR of the two nests an optimal (HALAttrs.cpp
+# DeviceAffinityAttr::joinOR makes optimal<[affinity, promise]> of one device).
+PROMISE_MIX = "promise-mix"
+# The storage reaches util.return of a public function: its consumers include the unknown callers.
+RETURNED = "returned-from-public"
+# The storage is the initial value of an scf.for (a loop that runs zero times forwards it to the result).
+LOOP_INIT = "loop-init"
+# The value the violating op touches merges this storage with another that serves the op's devices (a
+# loop's or branch's block argument): the analysis placed one arm for the consumer and not the other.
+MERGED_WIDER = "merged-with-wider"
+# The storage is placed exactly on the devices of the executes that write it (its readers are missing).
+WRITER_ONLY = "placed-on-writers-only"
+# The input program has a live transfer with no `from(...)`; with the input unknown (L3's stream-phase IR
+# is the frontend's own), `SOURCES_UNKNOWN` instead.
+SOURCELESS = "sourceless-transfer-in-input"
+SOURCES_UNKNOWN = "transfer-sources-unknown"
+# The input already runs transfers inside executes (pre-scheduled IR): where they execute is the input's
+# choice, not PlaceTransferExecutions'.
+PRESCHEDULED = "transfers-prescheduled-in-input"
+MARKS = (
+    OPTIMAL_NEAR,
+    PROMISE_MIX,
+    RETURNED,
+    LOOP_INIT,
+    MERGED_WIDER,
+    WRITER_ONLY,
+    SOURCELESS,
+    SOURCES_UNKNOWN,
+    PRESCHEDULED,
+)
+
+_KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")
+
+
+def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
+    """The marks of `storage`, misplaced for `access`, in `MARKS` order."""
+    touching = [a for a in facts.accesses if storage.id in a.storages and a.execute is not None]
+    near = [storage.affinity, *(a.affinity for a in touching)]
+    near += [facts.storage(s).affinity for s in sorted(facts.copy_partners.get(storage.id, ()))]
+    found: set[str] = set()
+    if any("#hal.device.optimal" in text for text in near):
+        found.add(OPTIMAL_NEAR)
+    if _promise_mix(near):
+        found.add(PROMISE_MIX)
+    if storage.id in facts.returned:
+        found.add(RETURNED)
+    if storage.id in facts.loop_inits:
+        found.add(LOOP_INIT)
+    others = (facts.storage(s).devices for s in access.storages if s != storage.id)
+    if any(devices and (access.devices or frozenset()) <= devices for devices in others):
+        found.add(MERGED_WIDER)
+    writers = _devices(a for a in touching if any(use.endswith(":w") for use in a.uses))
+    if writers and storage.devices == writers:
+        found.add(WRITER_ONLY)
+    if facts.intent is None:
+        found.add(SOURCES_UNKNOWN)
+    else:
+        if facts.intent.sourceless:
+            found.add(SOURCELESS)
+        if facts.intent.scheduled:
+            found.add(PRESCHEDULED)
+    return tuple(mark for mark in MARKS if mark in found)
+
+
+def _promise_mix(affinities: list[str]) -> bool:
+    kinds: dict[str, set[str]] = {}
+    for text in affinities:
+        for kind, device in _KIND_DEVICE.findall(text):
+            kinds.setdefault(device, set()).add(kind)
+    return any(len(found) == 2 for found in kinds.values())
+
+
+def _devices(accesses: Iterable[Access]) -> frozenset[str]:
+    return frozenset(d for a in accesses for d in a.devices or ())

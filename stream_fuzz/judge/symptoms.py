@@ -1,0 +1,236 @@
+"""Symptoms: the one registry of machine-checked predicates that say a finding is a known bug's.
+
+A signature is a hash of a finding's shape, and unrelated root causes share shapes: on release 3.1.0 the
+transfer targets of #19891 have the shape of the open entry `placement-read-public-return-drops-known-
+consumers`. So an entry names its bug's characteristic symptom in its header (`// symptom: <name>`), one
+predicate below over the finding's violations and their marks (`oracles/marks.py`: what the misplaced
+storage's neighbourhood shows: an optimal affinity where joinOR runs, a public return, a loop merge, ...).
+A finding of the entry's shape is that entry's only when the symptom holds (`corpus.Corpus.attribute`);
+otherwise it is new, "probably a duplicate of" the entry, and fails the run.
+
+`HISTORICAL` holds bugs fixed upstream before the corpus existed, with the same kind of predicate: a
+finding that shows one is a regression of it, whatever entry its shape matches. A `fixed` entry's symptom
+is checked the same way. Every predicate is tested to hold on its entry's own witnesses and not on the
+historical releases' outputs it must not absorb (tests/corpus/test_symptoms.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from stream_fuzz.judge.findings import Finding
+from stream_fuzz.oracles import Rule, Violation
+from stream_fuzz.oracles.marks import (
+    LOOP_INIT,
+    MERGED_WIDER,
+    OPTIMAL_NEAR,
+    PRESCHEDULED,
+    PROMISE_MIX,
+    RETURNED,
+    SOURCELESS,
+    SOURCES_UNKNOWN,
+    WRITER_ONLY,
+)
+
+
+def _primary(finding: Finding) -> Violation | None:
+    """The violation the signature is made of (`findings.violation_finding`), if the finding has one."""
+    if not finding.rules or not finding.violations:
+        return None
+    return next((v for v in finding.violations if v.rule is finding.rules[0]), None)
+
+
+def _optimal_join(finding: Finding) -> bool:
+    """DeviceOptimalAttr::joinOR nests optimals: the output does not re-parse ("can only select between
+    HAL affinity attrs", DeviceOptimalAttr::verify), or a misplaced storage has an optimal affinity (or a
+    promise beside an affinity of one device) among its own, its executes' and its copy partners'."""
+    if finding.kind == "bad-output":
+        return any("can only select between HAL affinity" in line for line in finding.details)
+    primary = _primary(finding)
+    return primary is not None and bool({OPTIMAL_NEAR, PROMISE_MIX} & set(primary.marks))
+
+
+def _public_return(finding: Finding) -> bool:
+    """AffinityAnalysis::tryLookupResourceUsageAffinity drops the whole consumer set of a value a public
+    function returns (undef callers): the misplaced storage is returned from a public function."""
+    primary = _primary(finding)
+    return primary is not None and RETURNED in primary.marks
+
+
+def _loop_init(finding: Finding) -> bool:
+    """ValueConsumerAffinityPVS links an scf.for init to its iter_arg only: the misplaced storage reaches
+    the consumer through a block argument that merges it with storage placed for that consumer (the loop
+    body's), or is an scf.for's initial value (IR that keeps its scf.for)."""
+    primary = _primary(finding)
+    if primary is None or primary.via != "block-argument":
+        return False
+    return bool({MERGED_WIDER, LOOP_INIT} & set(primary.marks))
+
+
+def _sourceless_push(finding: Finding) -> bool:
+    """PlaceTransferExecutions skips a transfer with no source affinity: a storage the user pinned, on one
+    device, is written by a copy from another device, and the input has a transfer without `from(...)`
+    (or the input is the frontend's own, whose transfers ConvertToStream makes without one) that the input
+    did not schedule itself (then the pass never ran on it: the entry's triage calls that form the pass
+    contract, `prescheduled-push`)."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.WRITE
+        and primary.pinned
+        and "copy:w" in primary.uses
+        and bool({SOURCELESS, SOURCES_UNKNOWN} & set(primary.marks))
+        and PRESCHEDULED not in primary.marks
+    )
+
+
+def _pinned_optimal_target(finding: Finding) -> bool:
+    """PlaceTransferExecutions never moves a transfer to an optimal target: a storage the user pinned,
+    placed on an optimal, is written by a copy from a device outside it."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.WRITE
+        and primary.pinned
+        and "copy:w" in primary.uses
+        and "#hal.device.optimal" in primary.placed_on
+    )
+
+
+def _parameter_pull(finding: Finding) -> bool:
+    """convertAsyncParameterLoadOp keeps the load's own affinity: a parameter's storage is read by a copy
+    (a pull) on a device it was not loaded for."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.READ
+        and primary.storage_kind == "parameter"
+        and "copy:r" in primary.uses
+    )
+
+
+def _import_exported_through_a_region(finding: Finding) -> bool:
+    """ConvertToStream never transfers on region edges: an import reaches an export on another device
+    through a block argument (an scf.if / scf.for merge)."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule in (Rule.EXPORT, Rule.RESULT)
+        and primary.storage_kind == "import"
+        and primary.via == "block-argument"
+    )
+
+
+def _escaping_result_on_executor(finding: Finding) -> bool:
+    """#19891 (fixed by PR #19872, "execution region result placement", in 3.2): a value an execute makes
+    for another device is allocated on the executing device alone. A storage read on another device is
+    placed exactly where it is written, and nothing an open bug needs is near it: no optimal (joinOR), no
+    public return, no loop merge, not a parameter, not the user's."""
+    primary = _primary(finding)
+    if primary is None or primary.rule is not Rule.READ or primary.storage_kind != "alloca":
+        return False
+    open_causes = {OPTIMAL_NEAR, PROMISE_MIX, RETURNED, LOOP_INIT, MERGED_WIDER}
+    return (
+        WRITER_ONLY in primary.marks
+        and not open_causes & set(primary.marks)
+        and primary.via == "direct"
+        and not primary.pinned
+    )
+
+
+def _pinned_push_with_source(finding: Finding) -> bool:
+    """#21361 (fixed by PR #24748 for single-device targets): a transfer into a result an export pins to
+    D executes on the producer although it names its source: a pinned storage on one device is written by
+    a copy from another, every transfer of the input names its source, and none was already placed in an
+    execute by the input (PlaceTransferExecutions decided where it runs)."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.WRITE
+        and primary.pinned
+        and "copy:w" in primary.uses
+        and "#hal.device.optimal" not in primary.placed_on
+        and not {SOURCELESS, SOURCES_UNKNOWN, PRESCHEDULED} & set(primary.marks)
+    )
+
+
+def _prescheduled_push(finding: Finding) -> bool:
+    """ScheduleAllocation's deriveResultAffinity allocates a transfer target pinned by an export for the
+    pin and the transfer's own target only (findLocalValueAffinity), never for the execute that runs it:
+    in pre-scheduled input a push into a pinned result on one device is written by the producer."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.WRITE
+        and primary.pinned
+        and "copy:w" in primary.uses
+        and "#hal.device.optimal" not in primary.placed_on
+        and PRESCHEDULED in primary.marks
+    )
+
+
+@dataclass(frozen=True)
+class Symptom:
+    name: str
+    holds: Callable[[Finding], bool]
+    what: str  # one line for humans: what it checks
+
+
+SYMPTOMS: dict[str, Symptom] = {
+    s.name: s
+    for s in (
+        Symptom("optimal-join", _optimal_join, "an optimal affinity where the storage's devices are joined"),
+        Symptom("public-return", _public_return, "the misplaced storage is returned from a public function"),
+        Symptom("loop-init", _loop_init, "the storage is merged at a loop's block argument with a wider one"),
+        Symptom("sourceless-push", _sourceless_push, "a transfer without from() writes a pinned result"),
+        Symptom("pinned-optimal-target", _pinned_optimal_target, "a pinned optimal written from outside it"),
+        Symptom("parameter-pull", _parameter_pull, "a parameter pulled by a device it was not loaded for"),
+        Symptom(
+            "import-through-region",
+            _import_exported_through_a_region,
+            "an import exported on another device through a region",
+        ),
+        Symptom(
+            "prescheduled-push",
+            _prescheduled_push,
+            "a push into a pinned result, scheduled by the input, written by the producer",
+        ),
+        Symptom(
+            "escaping-result-on-executor",
+            _escaping_result_on_executor,
+            "an execute's result placed only where it is written, nothing else near",
+        ),
+        Symptom(
+            "pinned-push-with-source",
+            _pinned_push_with_source,
+            "a transfer naming its source still writes a pinned result from the producer",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Historical:
+    """A bug fixed upstream before the corpus existed: its symptom means a regression, never a known hit."""
+
+    name: str  # what a report calls it
+    symptom: str  # a key of SYMPTOMS
+    fixed_by: str
+
+
+HISTORICAL = (
+    Historical("IREE #19891", "escaping-result-on-executor", "PR #19872 (3.2)"),
+    Historical("IREE #21361", "pinned-push-with-source", "PR #24748 (3.13)"),
+)
+
+
+def shows(symptom: str, finding: Finding) -> bool:
+    """Does `finding` show the named symptom? An unknown name is a programming error (`read_entry` rejects
+    it in a corpus header first)."""
+    return SYMPTOMS[symptom].holds(finding)
+
+
+def regression_of(finding: Finding) -> Historical | None:
+    """The historical bug `finding` shows, if any."""
+    return next((h for h in HISTORICAL if shows(h.symptom, finding)), None)

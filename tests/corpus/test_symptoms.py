@@ -1,0 +1,236 @@
+"""Attribution by symptom, not by shape: a finding is a known entry's only when it shows the entry's
+characteristic symptom (stream_fuzz/judge/symptoms.py), and a historical bug's or a `fixed` entry's
+symptom makes it a regression that no entry absorbs.
+
+The historical outputs are real: IR printed by releases 3.1.0 (#19891) and 3.11.0 (#21361), whose findings
+have the shapes of three open entries (tests/oracles/release_outputs).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from iree.compiler import ir
+from stream_fuzz.oracles import check_text
+from stream_fuzz.oracles.intent import read_intent
+
+from stream_fuzz.compiler import CompilerInfo
+from stream_fuzz.corpus.replay import AS_RECORDED, L3Replayer, replay_entry
+from stream_fuzz.corpus.store import (
+    Corpus,
+    Entry,
+    MalformedEntry,
+    Status,
+    as_recorded,
+    read_corpus,
+    read_entry,
+)
+from stream_fuzz.judge import symptoms
+from stream_fuzz.judge.findings import Finding, finding_from, violation_finding
+from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
+from stream_fuzz.judge.symptoms import SYMPTOMS, Symptom, regression_of, shows
+from stream_fuzz.judge.verdict import Judge
+from tests.conftest import CORPUS
+from tests.oracles.conftest import PROGRAMS
+
+OUTPUTS = PROGRAMS.parent / "release_outputs"
+# (release output, its input program, the open entry its shape is listed by, the historical bug it is)
+HISTORICAL_OUTPUTS = [
+    (
+        "seed_tp4_fanout.iree-3.1.0.mlir",
+        "seed_tp4_fanout.mlir",
+        "placement-read-public-return-drops-known-consumers",
+        "IREE #19891",
+    ),
+    (
+        "stream_seed_fanout_flat.iree-3.1.0.mlir",
+        "stream_seed_fanout_flat.mlir",
+        "bad-output-optimal-joinor-nests-members",
+        "IREE #19891",
+    ),
+    (
+        "stream_tied_update_fill.iree-3.11.0.mlir",
+        "stream_tied_update_fill.mlir",
+        "placement-write-transfer-without-source-pushed-into-pinned-result",
+        "IREE #21361",
+    ),
+]
+ENTRIES = [e for e in read_corpus(CORPUS) if isinstance(e, Entry)]
+WITH_SYMPTOM = [e for e in ENTRIES if e.symptom]
+
+
+def historical_finding(output: str, program: str) -> Finding:
+    """The finding a campaign makes of a release's real output: checked with the input's intent."""
+    intent = read_intent(ir.Module.parse((PROGRAMS / program).read_text(), ir.Context()))
+    finding = violation_finding(check_text((OUTPUTS / output).read_text(), intent=intent).violations)
+    assert finding is not None
+    return finding
+
+
+def wrongly_absorbed(corpus: Corpus) -> list[str]:
+    """Historical outputs some entry's symptom claims, or that the corpus counts as known."""
+    found = []
+    for output, program, listed_by, _ in HISTORICAL_OUTPUTS:
+        finding = historical_finding(output, program)
+        entry = read_entry(CORPUS / f"{listed_by}.mlir")
+        if shows(entry.symptom, finding):
+            found.append(f"{output}: shows {listed_by}'s symptom {entry.symptom}")
+        attribution = corpus.attribute(finding)
+        if attribution.entry is not None or not attribution.regression:
+            found.append(f"{output}: attributed to {attribution.entry and attribution.entry.path.name}")
+    return found
+
+
+@pytest.mark.parametrize(("output", "program", "listed_by", "bug"), HISTORICAL_OUTPUTS)
+def test_a_historical_bug_is_a_regression_never_a_known_entry(
+    output: str, program: str, listed_by: str, bug: str
+) -> None:
+    finding = historical_finding(output, program)
+    corpus = Corpus(CORPUS)
+    # The hole was real: the landed corpus lists this release's finding by shape.
+    assert listed_by in {e.path.stem for e in corpus.listed[finding.signature]}
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is None and attribution.regression
+    assert bug in attribution.note and attribution.finding.details[0] == attribution.note
+    assert attribution.finding.signature != finding.signature  # counted apart from the entry's hits
+    # Even without the historical registry, the entry's own symptom keeps it apart.
+    assert not shows(read_entry(CORPUS / f"{listed_by}.mlir").symptom, finding)
+
+
+def test_nothing_historical_is_absorbed() -> None:
+    assert wrongly_absorbed(Corpus(CORPUS)) == []
+
+
+@pytest.mark.parametrize("name", ["public-return", "optimal-join", "sourceless-push"])
+def test_a_mutant_symptom_is_caught(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A predicate that holds everywhere (the hash alone) absorbs a historical output again."""
+    monkeypatch.setitem(SYMPTOMS, name, Symptom(name, lambda finding: True, "mutant"))
+    monkeypatch.setattr(symptoms, "HISTORICAL", ())
+    assert any(name in line for line in wrongly_absorbed(Corpus(CORPUS)))
+
+
+def test_an_absent_symptom_is_probably_a_duplicate_and_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(symptoms, "HISTORICAL", ())  # only the entry's own symptom decides here
+    finding = historical_finding(*HISTORICAL_OUTPUTS[0][:2])
+    folder = tmp_path / "corpus"
+    shutil.copytree(CORPUS, folder)
+    corpus = Corpus(folder)
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is None and not attribution.regression
+    assert attribution.note.startswith("probably a duplicate of placement-read-public-return-drops-known")
+    assert "its symptom public-return is absent" in attribution.note
+    counted = attribution.finding
+    path = corpus.record(counted, "// the 3.1.0 program\n", "builtin.module(x)", _info(), [])
+    assert path is not None and path.name == f"{counted.signature}.mlir"
+    written = read_entry(path)
+    assert written.apart_from == finding.signature  # replay derives its signature from the shape again
+    assert as_recorded(written, finding) and not as_recorded(written, dataclasses.replace(finding, shape="x"))
+    assert Corpus(folder).attribute(finding).entry == written  # met again: its own entry, known
+
+
+def test_a_fixed_entry_symptom_makes_any_shape_a_regression(tmp_path: Path) -> None:
+    """A fixed entry's bug met again is a regression even when its shape is an open entry's."""
+    folder = tmp_path / "corpus"
+    shutil.copytree(CORPUS, folder)
+    fixed = folder / "placement-read-fixed-escape.mlir"
+    text = (CORPUS / "placement-read-public-return-drops-known-consumers.mlir").read_text()
+    text = text.replace("// status: open", "// status: fixed").replace(
+        "// symptom: public-return", "// symptom: escaping-result-on-executor"
+    )
+    fixed.write_text(text.replace("placement-read-c34d1f391477", "placement-read-0123456789ab"))
+    corpus = Corpus(folder)
+    finding = historical_finding(*HISTORICAL_OUTPUTS[0][:2])
+    assert shows("escaping-result-on-executor", finding)
+    attribution = corpus.attribute(finding)
+    assert attribution.regression  # the historical registry names it first; without it, the entry does
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(symptoms, "HISTORICAL", ())
+        again = corpus.attribute(finding)
+    assert again.regression and again.entry is not None and again.entry.status is Status.FIXED
+    assert "placement-read-fixed-escape" in again.note
+
+
+def test_an_unknown_symptom_is_a_malformed_entry(tmp_path: Path) -> None:
+    path = tmp_path / "entry.mlir"
+    text = (CORPUS / "placement-read-public-return-drops-known-consumers.mlir").read_text()
+    path.write_text(text.replace("// symptom: public-return", "// symptom: publik-return"))
+    with pytest.raises(MalformedEntry, match=r"entry\.mlir: line \d+: symptom 'publik-return' is not one of"):
+        read_entry(path)
+
+
+def test_shared_shapes_without_a_symptom_are_not_attributed() -> None:
+    """Two entries list one signature and name no symptom (L3's one-device wrong results): a hash cannot
+    tell which a finding is, so neither absorbs it."""
+    corpus = Corpus(CORPUS)
+    shared = {s: es for s, es in corpus.listed.items() if len({e.path for e in es}) > 1}
+    unnamed = {s for s, es in shared.items() if any(not e.symptom for e in es)}
+    assert unnamed, "the corpus has such a pair today; when it no longer does, drop this test"
+    for signature in unnamed:
+        entry = corpus.listed[signature][0]
+        kind = entry.kind
+        finding = Finding(kind, (), "l3|one-device", ("result 0: wrong",))
+        assert finding.signature == signature
+        attribution = corpus.attribute(finding)
+        assert attribution.entry is None and "other entries share its shape" in attribution.note
+
+
+def test_every_placement_entry_names_a_symptom() -> None:
+    """Placement shapes collide (the three historical outputs did); every open placement entry, and every
+    entry listing a placement signature, says what its bug looks like. The not-a-bug placement entries pass
+    today (the oracle rule that flagged them was corrected), so no finding of theirs is made to collide."""
+    missing = [
+        e.path.name
+        for e in ENTRIES
+        if e.status is Status.OPEN and any(s.startswith("placement-") for s in e.signatures) and not e.symptom
+    ]
+    assert missing == []
+
+
+@pytest.fixture(scope="module")
+def judge() -> Iterator[Judge]:
+    with Judge(timeout=120) as judge:
+        yield judge
+
+
+@pytest.mark.parametrize(
+    "entry", [e for e in WITH_SYMPTOM if e.pipeline != L3_PIPELINE], ids=lambda e: e.path.stem
+)
+def test_each_symptom_holds_on_its_own_witnesses(entry: Entry, judge: Judge) -> None:
+    for index, program in enumerate(entry.programs):
+        finding = finding_from(judge.judge(program, entry.pipeline, entry.async_output))
+        assert finding is not None, f"witness {index + 1} passes"
+        assert as_recorded(entry, finding), (
+            f"witness {index + 1}: {finding.signature}, {entry.symptom} absent"
+        )
+        assert regression_of(finding) is None, f"witness {index + 1} looks like a historical bug"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "entry", [e for e in WITH_SYMPTOM if e.pipeline == L3_PIPELINE], ids=lambda e: e.path.stem
+)
+def test_each_l3_symptom_holds_on_its_own_witness(entry: Entry, judge: Judge) -> None:
+    replayer = L3Replayer(judge)
+    try:
+        assert replay_entry(entry, judge, replayer).state == AS_RECORDED
+    finally:
+        replayer.close()
+
+
+def _info() -> CompilerInfo:
+    return CompilerInfo("3.1.0", "a test", "in-process")
+
+
+def test_the_seed_bug_injected_into_the_pinned_compiler_is_a_regression(faulty: Judge) -> None:
+    """#19891 reintroduced into 3.13's own output (`tests.mutants.seed_bug`): never a known entry's."""
+    program = (PROGRAMS / "seed_tp4_fanout.mlir").read_text()
+    finding = finding_from(faulty.judge(program, "builtin.module(iree-stream-schedule-allocation)"))
+    assert finding is not None and finding.rules[0].id == "placement/read"
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.regression and attribution.entry is None and "IREE #19891" in attribution.note
