@@ -58,9 +58,19 @@ def _hypothesis_out_of_the_working_directory() -> None:
         os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(folder)
 
 
+def _quiet_about_swallowed_interrupts(unraisable: sys.UnraisableHookArgs) -> None:
+    """A signal whose exception was raised where Python cannot propagate it (a gc callback, a __del__)
+    is printed as "Exception ignored ... Traceback". It is remembered (`interrupts`) and raised again at
+    the next program, so the command still stops as interrupted: no traceback for the user to read."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and interrupts.pending() is not None:
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     SIGNALS.terminated = False
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous_unraisable, sys.unraisablehook = sys.unraisablehook, _quiet_about_swallowed_interrupts
     interrupts.release()  # SIGINT raises again; one held while importing is raised below
     previous_int = signal.getsignal(signal.SIGINT)
     if previous_int is signal.default_int_handler:  # and is remembered, as SIGTERM is
@@ -101,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("stream-fuzz: internal error (a bug in stream-fuzz; please report it)", file=sys.stderr)
         return EXIT_INTERNAL
     finally:
+        sys.unraisablehook = previous_unraisable
         signal.signal(signal.SIGTERM, previous)
         if previous_int is signal.default_int_handler:
             signal.signal(signal.SIGINT, previous_int)

@@ -179,3 +179,40 @@ def test_stats_counts_what_the_verifier_rejects_apart_from_what_a_pass_rejects()
         # The generator's own defect: a resource of a lifetime that does not exist.
         broken = program.replace("!stream.resource<*>", "!stream.resource<nonsense>", 1)
         assert broken != program and judge.rejects_input(broken)
+
+
+def test_an_interrupt_python_swallows_prints_no_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    """SIGTERM landing in a gc callback: Python prints it as an ignored exception unless it is a
+    remembered interrupt (raised again at the next program); any other unraisable error still prints."""
+    import signal
+    import sys
+
+    from stream_fuzz import interrupts
+    from stream_fuzz.cli.common import Terminated
+    from stream_fuzz.cli.main import _quiet_about_swallowed_interrupts
+
+    def unraisable(error: BaseException) -> sys.UnraisableHookArgs:
+        """Python's own record of an exception raised where it cannot propagate (a __del__ here)."""
+        caught: list[sys.UnraisableHookArgs] = []
+
+        class Dying:
+            def __del__(self) -> None:
+                raise error
+
+        previous, sys.unraisablehook = sys.unraisablehook, caught.append
+        try:
+            Dying()
+        finally:
+            sys.unraisablehook = previous
+        return caught[0]
+
+    try:
+        interrupts.remember(signal.SIGTERM)
+        _quiet_about_swallowed_interrupts(unraisable(Terminated()))
+        assert capsys.readouterr().err == ""
+    finally:
+        interrupts.forget()
+    _quiet_about_swallowed_interrupts(unraisable(Terminated()))  # not remembered: Python's own message
+    _quiet_about_swallowed_interrupts(unraisable(ValueError("a real bug")))
+    err = capsys.readouterr().err
+    assert "Terminated" in err and "ValueError: a real bug" in err

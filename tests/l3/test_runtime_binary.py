@@ -23,7 +23,7 @@ from stream_fuzz.generators.frontend import frontend_cases
 from stream_fuzz.compiler import CompilerNotFound, iree_run_module_beside, native_iree_run_module
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, l3_runtime_of
 from stream_fuzz.compiler.result import CompilerInfo
-from stream_fuzz.corpus.replay import CANNOT_RUN, L3Replayer
+from stream_fuzz.corpus.replay import AS_RECORDED, CANNOT_RUN, L3Replayer
 from stream_fuzz.corpus.store import Entry, read_corpus, read_entry
 from stream_fuzz.judge.l3 import case_from_entry, case_of, judge_case
 from stream_fuzz.judge.preflight import KNOWN_GOOD, preflight_l3
@@ -163,7 +163,14 @@ def test_replay_with_a_refusing_runtime_says_so_once_and_does_not_call_a_wrong_r
         finally:
             replayer.close()
     assert len(said) == 1 and "bytecode version mismatch" in said[0]
-    assert all(w.state == CANNOT_RUN and w.reason.startswith("not run:") for w in witnesses), witnesses
+    # A witness either cannot run here, or shows its entry's bug without running (the slice/update fold's
+    # overlapping copy is also the entry's structural alias): never fixed, never failing differently.
+    for entry, witness in zip(RUN_ENTRIES * 2, witnesses, strict=True):
+        signatures = read_entry(entry).signatures
+        shown_without_running = witness.state == AS_RECORDED and witness.reason.startswith(tuple(signatures))
+        cannot_run = witness.state == CANNOT_RUN and witness.reason.startswith("not run:")
+        assert cannot_run or shown_without_running, (entry.name, witness)
+    assert sum(w.state == CANNOT_RUN for w in witnesses) >= len(RUN_ENTRIES)  # the wrong-result ones
 
 
 @pytest.mark.slow
