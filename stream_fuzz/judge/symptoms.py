@@ -68,6 +68,12 @@ def _loop_init(finding: Finding) -> bool:
     return bool({MERGED_WIDER, LOOP_INIT} & set(primary.marks))
 
 
+def _copy_into_a_pinned_storage(primary: Violation) -> bool:
+    """The shape the four transfer-placement symptoms share: a storage the user pinned (an export) is
+    written by a copy from a device it is not placed on; what tells them apart is the rest."""
+    return primary.rule is Rule.WRITE and primary.pinned and "copy:w" in primary.uses
+
+
 def _sourceless_push(finding: Finding) -> bool:
     """PlaceTransferExecutions skips a transfer with no source affinity: a storage the user pinned, on one
     device, is written by a copy from another device, and the input has a transfer without `from(...)`
@@ -77,9 +83,7 @@ def _sourceless_push(finding: Finding) -> bool:
     primary = _primary(finding)
     return (
         primary is not None
-        and primary.rule is Rule.WRITE
-        and primary.pinned
-        and "copy:w" in primary.uses
+        and _copy_into_a_pinned_storage(primary)
         and bool({SOURCELESS, SOURCES_UNKNOWN} & set(primary.marks))
         and PRESCHEDULED not in primary.marks
     )
@@ -91,9 +95,7 @@ def _pinned_optimal_target(finding: Finding) -> bool:
     primary = _primary(finding)
     return (
         primary is not None
-        and primary.rule is Rule.WRITE
-        and primary.pinned
-        and "copy:w" in primary.uses
+        and _copy_into_a_pinned_storage(primary)
         and "#hal.device.optimal" in primary.placed_on
     )
 
@@ -147,9 +149,7 @@ def _pinned_push_with_source(finding: Finding) -> bool:
     primary = _primary(finding)
     return (
         primary is not None
-        and primary.rule is Rule.WRITE
-        and primary.pinned
-        and "copy:w" in primary.uses
+        and _copy_into_a_pinned_storage(primary)
         and "#hal.device.optimal" not in primary.placed_on
         and not {SOURCELESS, SOURCES_UNKNOWN, PRESCHEDULED} & set(primary.marks)
     )
@@ -162,9 +162,7 @@ def _prescheduled_push(finding: Finding) -> bool:
     primary = _primary(finding)
     return (
         primary is not None
-        and primary.rule is Rule.WRITE
-        and primary.pinned
-        and "copy:w" in primary.uses
+        and _copy_into_a_pinned_storage(primary)
         and "#hal.device.optimal" not in primary.placed_on
         and PRESCHEDULED in primary.marks
     )
