@@ -20,7 +20,7 @@ from __future__ import annotations
 from . import model as m
 from .avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
 from .op_builder import SIZES, Bits, OpBuilder, Scope
-from .specs import OPS, TABLE, ProgramSpec
+from .specs import OPS, TABLE, Marker, OpKind, ProgramSpec, Token, token
 
 ALIGNMENTS = (16, 32, 64, 256)
 # One digit value in four turns a config on: not zero, which drawn bytes favour.
@@ -109,7 +109,7 @@ class Builder(OpBuilder):
             self.producer[r.id] = region
         scope.add(region, results)
 
-    def run_l2(self, tokens: list[tuple[str, Bits]]) -> None:
+    def run_l2(self, tokens: list[tuple[Token, Bits]]) -> None:
         main = self.main_scope
         stack: list[Scope] = []  # [execute, wave, wave, ...]
 
@@ -119,23 +119,23 @@ class Builder(OpBuilder):
                 self.close_wave(s) if s.kind == "wave" else self.close_execute(s)
 
         for kind, b in tokens:
-            if kind in ("import", "export"):
+            if kind in (OpKind.IMPORT, OpKind.EXPORT):
                 close_all()
-                self.op(main, kind, b)
-            elif kind == "exec":
+                self.op(main, OpKind(kind), b)
+            elif kind == Marker.EXEC:
                 close_all()
                 stack.append(self.open_execute(main, b))
-            elif kind == "end":
+            elif kind == Marker.END:
                 if len(stack) > 1:
                     self.close_wave(stack.pop())
             else:
                 if not stack:
                     stack.append(self.open_execute(main, b))
-                if kind == "wave":
+                if kind == Marker.WAVE:
                     if len(stack) > 1 and ("nested_waves" not in self.sw or len(stack) > self.spec.max_depth):
                         self.close_wave(stack.pop())  # becomes a sibling wave instead
                     stack.append(self.open_wave(stack[-1]))
-                else:
+                elif isinstance(kind, OpKind):  # other markers are L1's: ignored here
                     self.op(stack[-1], kind, b)
         close_all()
 
@@ -261,7 +261,7 @@ class Builder(OpBuilder):
                 self.alias[r.id] = arg_of[self.data_root(v)]
         f["caller"].add(m.Call(name, f["args"], results), results)
 
-    def run_l1(self, tokens: list[tuple[str, Bits]]) -> None:
+    def run_l1(self, tokens: list[tuple[Token, Bits]]) -> None:
         stack: list[Scope] = [self.main_scope]
         max_depth = min(self.spec.max_depth, 3)
 
@@ -271,26 +271,26 @@ class Builder(OpBuilder):
 
         for kind, b in tokens:
             top = stack[-1]
-            if kind == "end":
+            if isinstance(kind, OpKind):
+                self.op(top, kind, b)
+            elif kind == Marker.END:
                 if len(stack) > 1:
                     close_top()
-            elif kind == "else":
+            elif kind == Marker.ELSE:
                 if top.kind == "branch" and top.frame["then"] is None:
                     stack[-1] = self.else_branch(top)
-            elif kind in ("for", "if", "call"):
+            elif kind in (Marker.FOR, Marker.IF, Marker.CALL):
                 if len(stack) > max_depth:
                     continue
-                if kind == "call":
+                if kind == Marker.CALL:
                     if top.kind == "func":  # from main, or nested in a callee
                         stack.append(self.open_call(top, b))
                 elif top.kind == "func" and top is not self.main_scope:
                     continue  # callees are straight-line code
-                elif kind == "if":
+                elif kind == Marker.IF:
                     stack.append(self.open_branch(top, b))
                 else:
                     stack.append(self.open_loop(top, b))
-            else:
-                self.op(top, kind, b)
         while len(stack) > 1:
             close_top()
 
@@ -376,16 +376,16 @@ class Builder(OpBuilder):
         return m.Configs(resources, partitioning, bool(b.take(2)))
 
 
-def token_table(level: str, switches: frozenset[str]) -> list[str]:
+def token_table(level: str, switches: frozenset[str]) -> list[Token]:
     """The kinds a token can decode to: the level's table without the kinds switched off."""
-    return [k for k in TABLE[level] if SWITCHED.get(k, k) in switches or k not in SWITCHED]
+    return [token(k) for k in TABLE[level] if SWITCHED.get(k, k) in switches or k not in SWITCHED]
 
 
 def encode(level: str, switches: frozenset[str], steps: list[tuple[str, int]]) -> tuple[int, ...]:
     """Tokens for (kind, choices) steps, where `choices` packs the op's own choices (what is left of a
     token after its kind). Pinned examples written this way survive reweighting of the token table."""
     table = token_table(level, switches)
-    return tuple(table.index(kind) + len(table) * choices for kind, choices in steps)
+    return tuple(table.index(token(kind)) + len(table) * choices for kind, choices in steps)
 
 
 def build(spec: ProgramSpec) -> m.Program:

@@ -3,37 +3,66 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import assert_never
 
 from hypothesis import event, target
 
 from . import model as m
 
-_OP_LABELS = {
-    m.Splat: "splat",
-    m.Alloca: "alloca",
-    m.Constant: "constant",
-    m.GlobalStore: "global_store",
-    m.GlobalLoad: "global_load",
-    m.ParameterLoad: "parameter_load",
-    m.Staged: "staging_load_store",
-    m.Fill: "fill",
-    m.Update: "update",
-    m.Copy: "copy",
-    m.Clone: "clone",
-    m.Slice: "slice",
-    m.Dispatch: "dispatch",
-    m.Collective: "collective",
-    m.Transfer: "transfer",
-    m.AsyncBarrier: "async_barrier",
-    m.Import: "import",
-    m.Export: "export",
-    m.Expect: "expect",
-    m.Execute: "execute",
-    m.Concurrent: "concurrent",
-    m.ForLoop: "for",
-    m.IfElse: "if",
-    m.Call: "call",
-}
+
+def op_label(op: m.Op) -> str:
+    """The label stats and Hypothesis events count an op under."""
+    match op:
+        case m.Splat():
+            return "splat"
+        case m.Alloca():
+            return "alloca"
+        case m.Constant():
+            return "constant"
+        case m.GlobalStore():
+            return "global_store"
+        case m.GlobalLoad():
+            return "global_load"
+        case m.ParameterLoad():
+            return "parameter_load"
+        case m.Staged():
+            return "staging_load_store"
+        case m.Fill():
+            return "fill"
+        case m.Update():
+            return "update"
+        case m.Copy():
+            return "copy"
+        case m.Clone():
+            return "clone"
+        case m.Slice():
+            return "slice"
+        case m.Dispatch():
+            return "dispatch"
+        case m.Collective():
+            return "collective"
+        case m.Transfer():
+            return "transfer"
+        case m.AsyncBarrier():
+            return "async_barrier"
+        case m.Import():
+            return "import"
+        case m.Export():
+            return "export"
+        case m.Expect():
+            return "expect"
+        case m.Execute():
+            return "execute"
+        case m.Concurrent():
+            return "concurrent"
+        case m.ForLoop():
+            return "for"
+        case m.IfElse():
+            return "if"
+        case m.Call():
+            return "call"
+        case _:
+            assert_never(op)
 
 
 class _Walk:
@@ -51,7 +80,7 @@ class _Walk:
 
     def body(self, ops: list[m.Op], device: str | None, depth: int, exec_reads: set[int] | None) -> None:
         for op in ops:
-            self.labels.add(_OP_LABELS[type(op)])
+            self.labels.add(op_label(op))
             if exec_reads is not None:
                 exec_reads.update(canon_id(self, v) for v in m.operands(op))
             if isinstance(op, m.Transfer):

@@ -9,7 +9,7 @@ drawn specs, so every invariant that keeps the IR valid lives in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, assert_never
 
 # The fuzzing levels: L1 flat async IR, L2 pre-scheduled IR (this model), L3 whole programs through the
 # frontend (`generators.frontend`). Campaigns, reports and the fleet count per level, in this order.
@@ -459,23 +459,31 @@ class Program:
 
 def operands(op: Op) -> list[Value]:
     """The resources `op` uses (reads, or writes in place), not counting the ops inside its regions."""
-    if isinstance(op, Fill):
-        return [op.target]
-    if isinstance(op, Update):
-        return [op.update, op.target]
-    if isinstance(op, Copy):
-        return [op.source, op.target]
-    if isinstance(op, Clone | Slice | Transfer | AsyncBarrier | Export | GlobalStore | Staged):
-        return [op.source]
-    if isinstance(op, Dispatch):
-        return list(op.operands)
-    if isinstance(op, Collective):
-        return [op.send] if op.recv is None else [op.send, op.recv]
-    if isinstance(op, Region):
-        return list(op.captures)
-    if isinstance(op, Call):
-        return list(op.args)
-    return []
+    match op:
+        case Fill():
+            return [op.target]
+        case Update():
+            return [op.update, op.target]
+        case Copy():
+            return [op.source, op.target]
+        case Clone() | Slice() | Transfer() | AsyncBarrier() | Export() | GlobalStore() | Staged():
+            return [op.source]
+        case Dispatch():
+            return list(op.operands)
+        case Collective():
+            return [op.send] if op.recv is None else [op.send, op.recv]
+        case Concurrent() | Execute():
+            return list(op.captures)
+        case Call():
+            return list(op.args)
+        # Makers of new values; the witness (`Expect` observes a value without using it); loops and
+        # branches, whose values flow through `inits` and yields rather than captures.
+        case Splat() | Alloca() | Constant() | Import() | GlobalLoad() | ParameterLoad() | Expect():
+            return []
+        case ForLoop() | IfElse():
+            return []
+        case _:
+            assert_never(op)
 
 
 def write_length(op: Fill | Update | Copy) -> int:

@@ -4,8 +4,10 @@ rules of builder.py; where a value is visible (`Scope`); the drawn bytes an op d
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from . import model as m
-from .specs import ProgramSpec
+from .specs import OpKind, ProgramSpec
 
 SIZES = (16, 32, 64, 128)
 QUEUES: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
@@ -236,8 +238,44 @@ class OpBuilder:
 
     # ---- ops ----
 
-    def op(self, scope: Scope, kind: str, b: Bits) -> None:
-        getattr(self, f"op_{kind}")(scope, b)
+    def op(self, scope: Scope, kind: OpKind, b: Bits) -> None:
+        match kind:
+            case OpKind.SPLAT:
+                self.op_splat(scope, b)
+            case OpKind.TRANSFER:
+                self.op_transfer(scope, b)
+            case OpKind.FILL:
+                self.op_fill(scope, b)
+            case OpKind.UPDATE:
+                self.op_update(scope, b)
+            case OpKind.COPY:
+                self.op_copy(scope, b)
+            case OpKind.CLONE:
+                self.op_clone(scope, b)
+            case OpKind.SLICE:
+                self.op_slice(scope, b)
+            case OpKind.DISPATCH:
+                self.op_dispatch(scope, b)
+            case OpKind.BARRIER:
+                self.op_barrier(scope, b)
+            case OpKind.ALLOCA:
+                self.op_alloca(scope, b)
+            case OpKind.CONSTANT:
+                self.op_constant(scope, b)
+            case OpKind.COLLECTIVE:
+                self.op_collective(scope, b)
+            case OpKind.IMPORT:
+                self.op_import(scope, b)
+            case OpKind.EXPORT:
+                self.op_export(scope, b)
+            case OpKind.GLOBAL:
+                self.op_global(scope, b)
+            case OpKind.PARAMETER:
+                self.op_parameter(scope, b)
+            case OpKind.STAGING:
+                self.op_staging(scope, b)
+            case _:
+                assert_never(kind)
 
     def op_splat(self, scope: Scope, b: Bits) -> None:
         dev = self.device_for(scope, b, None)

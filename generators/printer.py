@@ -9,6 +9,8 @@ load (3.11+) becomes a splat on its device.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from . import model as m
 
 DEFAULT_TARGET = (3, 13)
@@ -78,149 +80,152 @@ class Printer:
 
     def op(self, op: m.Op, d: int) -> None:
         n = self.name
-        if isinstance(op, m.Splat):
-            r = op.result
-            self.emit(
-                d,
-                f"{n(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(op.pattern)} : i32 -> "
-                f"{self.sized(r)}",
-            )
-        elif isinstance(op, m.Alloca):
-            r = op.result
-            self.emit(d, f"{n(r)} = stream.async.alloca {self.on(op.affinity)}: {self.sized(r)}")
-        elif isinstance(op, m.Constant):
-            r = op.result
-            data = f"[{', '.join(str(i % 128) for i in range(r.size))}]" if op.ramp else "3"
-            self.emit(
-                d,
-                f"{n(r)} = stream.async.constant {self.on(op.affinity)}: {self.sized(r)} = "
-                f"dense<{data}> : tensor<{r.size}xi8>",
-            )
-        elif isinstance(op, m.GlobalStore):
-            s, g = op.source, op.target
-            moved, var = f"%{g.name}_in", "!stream.resource<variable>"
-            self.emit(
-                d,
-                f"{moved} = stream.async.transfer {n(s)} : {self.sized(s)} "
-                f"{self.move_on(g.affinity)} {var}{{{self.idx(g.size)}}}",
-            )
-            self.emit(d, f"util.global.store {moved}, @{g.name} : {var}")
-        elif isinstance(op, m.GlobalLoad):
-            g, r = op.source, op.result
-            loaded, var = f"{n(r)}_global", "!stream.resource<variable>"
-            self.emit(d, f"{loaded} = util.global.load @{g.name} : {var}")
-            self.emit(d, f"{loaded}_size = stream.resource.size {loaded} : {var}")
-            self.emit(
-                d,
-                f"{n(r)} = stream.async.transfer {loaded} : {var}{{{loaded}_size}} "
-                f"{self.move_on(g.affinity)} !stream.resource<*>{{{loaded}_size}}",
-            )
-        elif isinstance(op, m.ParameterLoad):
-            self.parameter_load(op, d)
-        elif isinstance(op, m.Staged):
-            self.staged(op, d)
-        elif isinstance(op, m.Fill):
-            t = op.target
-            rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
-            self.emit(
-                d,
-                f"{n(op.result)} = stream.async.fill {self.on(op.affinity)}{self.i32(op.pattern)}, "
-                f"{n(t)}[{rng}] : i32 -> {n(t)} as {self.sized(t)}",
-            )
-        elif isinstance(op, m.Update):
-            t, u = op.target, op.update
-            rng = f"{self.idx(op.offset)} to {self.idx(op.offset + u.size)}"
-            self.emit(
-                d,
-                f"{n(op.result)} = stream.async.update {self.on(op.affinity)}{n(u)}, "
-                f"{n(t)}[{rng}] : "
-                f"{self.sized(u)} -> {n(t)} as {self.sized(t)}",
-            )
-        elif isinstance(op, m.Copy):
-            s, t, length = op.source, op.target, op.length
-            rng = f"[{self.idx(0)} to {self.idx(length)}]"
-            self.emit(
-                d,
-                f"{n(op.result)} = stream.async.copy {self.on(op.affinity)}{n(s)}{rng}, "
-                f"{n(t)}{rng}, "
-                f"{self.idx(length)} : {self.sized(s)} -> {n(t)} as {self.sized(t)}",
-            )
-        elif isinstance(op, m.Clone):
-            self.emit(
-                d,
-                f"{n(op.result)} = stream.async.clone {self.on(op.affinity)}{n(op.source)} : "
-                f"{self.sized(op.source)} -> {self.sized(op.result)}",
-            )
-        elif isinstance(op, m.Slice):
-            s, r = op.source, op.result
-            rng = f"{self.idx(op.offset)} to {self.idx(op.offset + r.size)}"
-            self.emit(
-                d,
-                f"{n(r)} = stream.async.slice {self.on(op.affinity)}{n(s)}[{rng}] : "
-                f"{self.sized(s)} -> {self.sized(r)}",
-            )
-        elif isinstance(op, m.Dispatch):
-            self.dispatch(op, d)
-        elif isinstance(op, m.Collective):
-            self.collective(op, d)
-        elif isinstance(op, m.Transfer):
-            s, r = op.source, op.result
-            on = self.on(op.execution) if self.has("transfer_on") else ""
-            src = f" from({self.aff(op.source_affinity)})" if op.source_affinity else ""
-            dst = f"to({self.aff(op.target)}) " if op.target else ""
-            self.emit(
-                d, f"{n(r)} = stream.async.transfer {on}{n(s)} : {self.sized(s)}{src} -> {dst}{self.sized(r)}"
-            )
-        elif isinstance(op, m.AsyncBarrier):
-            if not self.has("async_barrier"):
-                self.alias[op.result.id] = n(op.source)
-                return
-            self.emit(
-                d,
-                f"{n(op.result)} = stream.async.barrier {self.on(op.affinity)}{n(op.source)} : "
-                f"{self.sized(op.source)}",
-            )
-        elif isinstance(op, m.Import):
-            r = op.result
-            self.emit(
-                d,
-                f"{n(r)} = stream.tensor.import {self.on(op.affinity)}%h{op.handle} : "
-                "!hal.buffer_view -> "
-                f"tensor<{r.size}xi8> in {self.sized(r)}",
-            )
-        elif isinstance(op, m.Export):
-            s = op.source
-            out = f"%out{self.n_outputs}"
-            self.n_outputs += 1
-            self.emit(
-                d,
-                f"{out} = stream.tensor.export {self.on(op.affinity)}{self.awaited(s, d)} : "
-                f"tensor<{s.size}xi8> in {self.sized(s)} -> !hal.buffer_view",
-            )
-        elif isinstance(op, m.Expect):
-            v = op.value
-            self.emit(
-                d,
-                f"util.optimization_barrier {{fuzz.expect = {expect_attr(op.devices)}}} "
-                f"{self.awaited(v, d)} : {self.rtype(v)}",
-            )
-        elif isinstance(op, m.Execute):
-            self.execute(op, d)
-        elif isinstance(op, m.Concurrent):
-            self.region("stream.async.concurrent ", op, d, "")
-        elif isinstance(op, m.ForLoop):
-            self.loop(op, d)
-        elif isinstance(op, m.IfElse):
-            self.branch(op, d)
-        elif isinstance(op, m.Call):
-            args = ", ".join(n(a) for a in op.args)
-            types = ", ".join(self.rtype(a) for a in op.args)
-            rtypes = ", ".join(self.rtype(r) for r in op.results)
-            self.emit(
-                d, f"{self.results(op.results)}util.call @{op.callee}({args}) : ({types}) -> ({rtypes})"
-            )
-        else:  # pragma: no cover - the model is closed
-            raise TypeError(f"cannot print {op!r}")
+        match op:
+            case m.Splat():
+                r = op.result
+                self.emit(
+                    d,
+                    f"{n(r)} = stream.async.splat {self.on(op.affinity)}{self.i32(op.pattern)} : i32 -> "
+                    f"{self.sized(r)}",
+                )
+            case m.Alloca():
+                r = op.result
+                self.emit(d, f"{n(r)} = stream.async.alloca {self.on(op.affinity)}: {self.sized(r)}")
+            case m.Constant():
+                r = op.result
+                data = f"[{', '.join(str(i % 128) for i in range(r.size))}]" if op.ramp else "3"
+                self.emit(
+                    d,
+                    f"{n(r)} = stream.async.constant {self.on(op.affinity)}: {self.sized(r)} = "
+                    f"dense<{data}> : tensor<{r.size}xi8>",
+                )
+            case m.GlobalStore():
+                s, g = op.source, op.target
+                moved, var = f"%{g.name}_in", "!stream.resource<variable>"
+                self.emit(
+                    d,
+                    f"{moved} = stream.async.transfer {n(s)} : {self.sized(s)} "
+                    f"{self.move_on(g.affinity)} {var}{{{self.idx(g.size)}}}",
+                )
+                self.emit(d, f"util.global.store {moved}, @{g.name} : {var}")
+            case m.GlobalLoad():
+                g, r = op.source, op.result
+                loaded, var = f"{n(r)}_global", "!stream.resource<variable>"
+                self.emit(d, f"{loaded} = util.global.load @{g.name} : {var}")
+                self.emit(d, f"{loaded}_size = stream.resource.size {loaded} : {var}")
+                self.emit(
+                    d,
+                    f"{n(r)} = stream.async.transfer {loaded} : {var}{{{loaded}_size}} "
+                    f"{self.move_on(g.affinity)} !stream.resource<*>{{{loaded}_size}}",
+                )
+            case m.ParameterLoad():
+                self.parameter_load(op, d)
+            case m.Staged():
+                self.staged(op, d)
+            case m.Fill():
+                t = op.target
+                rng = f"{self.idx(op.offset)} to {self.idx(op.offset + op.length)} for {self.idx(op.length)}"
+                self.emit(
+                    d,
+                    f"{n(op.result)} = stream.async.fill {self.on(op.affinity)}{self.i32(op.pattern)}, "
+                    f"{n(t)}[{rng}] : i32 -> {n(t)} as {self.sized(t)}",
+                )
+            case m.Update():
+                t, u = op.target, op.update
+                rng = f"{self.idx(op.offset)} to {self.idx(op.offset + u.size)}"
+                self.emit(
+                    d,
+                    f"{n(op.result)} = stream.async.update {self.on(op.affinity)}{n(u)}, "
+                    f"{n(t)}[{rng}] : "
+                    f"{self.sized(u)} -> {n(t)} as {self.sized(t)}",
+                )
+            case m.Copy():
+                s, t, length = op.source, op.target, op.length
+                rng = f"[{self.idx(0)} to {self.idx(length)}]"
+                self.emit(
+                    d,
+                    f"{n(op.result)} = stream.async.copy {self.on(op.affinity)}{n(s)}{rng}, "
+                    f"{n(t)}{rng}, "
+                    f"{self.idx(length)} : {self.sized(s)} -> {n(t)} as {self.sized(t)}",
+                )
+            case m.Clone():
+                self.emit(
+                    d,
+                    f"{n(op.result)} = stream.async.clone {self.on(op.affinity)}{n(op.source)} : "
+                    f"{self.sized(op.source)} -> {self.sized(op.result)}",
+                )
+            case m.Slice():
+                s, r = op.source, op.result
+                rng = f"{self.idx(op.offset)} to {self.idx(op.offset + r.size)}"
+                self.emit(
+                    d,
+                    f"{n(r)} = stream.async.slice {self.on(op.affinity)}{n(s)}[{rng}] : "
+                    f"{self.sized(s)} -> {self.sized(r)}",
+                )
+            case m.Dispatch():
+                self.dispatch(op, d)
+            case m.Collective():
+                self.collective(op, d)
+            case m.Transfer():
+                s, r = op.source, op.result
+                on = self.on(op.execution) if self.has("transfer_on") else ""
+                src = f" from({self.aff(op.source_affinity)})" if op.source_affinity else ""
+                dst = f"to({self.aff(op.target)}) " if op.target else ""
+                self.emit(
+                    d,
+                    f"{n(r)} = stream.async.transfer {on}{n(s)} : {self.sized(s)}{src} -> "
+                    f"{dst}{self.sized(r)}",
+                )
+            case m.AsyncBarrier():
+                if not self.has("async_barrier"):
+                    self.alias[op.result.id] = n(op.source)
+                    return
+                self.emit(
+                    d,
+                    f"{n(op.result)} = stream.async.barrier {self.on(op.affinity)}{n(op.source)} : "
+                    f"{self.sized(op.source)}",
+                )
+            case m.Import():
+                r = op.result
+                self.emit(
+                    d,
+                    f"{n(r)} = stream.tensor.import {self.on(op.affinity)}%h{op.handle} : "
+                    "!hal.buffer_view -> "
+                    f"tensor<{r.size}xi8> in {self.sized(r)}",
+                )
+            case m.Export():
+                s = op.source
+                out = f"%out{self.n_outputs}"
+                self.n_outputs += 1
+                self.emit(
+                    d,
+                    f"{out} = stream.tensor.export {self.on(op.affinity)}{self.awaited(s, d)} : "
+                    f"tensor<{s.size}xi8> in {self.sized(s)} -> !hal.buffer_view",
+                )
+            case m.Expect():
+                v = op.value
+                self.emit(
+                    d,
+                    f"util.optimization_barrier {{fuzz.expect = {expect_attr(op.devices)}}} "
+                    f"{self.awaited(v, d)} : {self.rtype(v)}",
+                )
+            case m.Execute():
+                self.execute(op, d)
+            case m.Concurrent():
+                self.region("stream.async.concurrent ", op, d, "")
+            case m.ForLoop():
+                self.loop(op, d)
+            case m.IfElse():
+                self.branch(op, d)
+            case m.Call():
+                args = ", ".join(n(a) for a in op.args)
+                types = ", ".join(self.rtype(a) for a in op.args)
+                rtypes = ", ".join(self.rtype(r) for r in op.results)
+                self.emit(
+                    d, f"{self.results(op.results)}util.call @{op.callee}({args}) : ({types}) -> ({rtypes})"
+                )
+            case _:
+                assert_never(op)
 
     def results(self, vals: list[m.Value], extra: str = "") -> str:
         names = [self.name(v) for v in vals] + ([extra] if extra else [])

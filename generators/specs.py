@@ -13,24 +13,70 @@ also keeps drawing cheap (one engine draw per op).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class OpKind(StrEnum):
+    """A token that adds an op. `OpBuilder.op` builds each with a `match` that mypy holds to every member
+    (`assert_never`): a new member is an error there until it is built."""
+
+    SPLAT = "splat"
+    TRANSFER = "transfer"
+    FILL = "fill"
+    UPDATE = "update"
+    COPY = "copy"
+    CLONE = "clone"
+    SLICE = "slice"
+    DISPATCH = "dispatch"
+    BARRIER = "barrier"
+    ALLOCA = "alloca"
+    CONSTANT = "constant"
+    COLLECTIVE = "collective"
+    IMPORT = "import"
+    EXPORT = "export"
+    GLOBAL = "global"
+    PARAMETER = "parameter"
+    STAGING = "staging"
+
+
+class Marker(StrEnum):
+    """A structural token: `exec` starts a new execute region, `wave` opens stream.async.concurrent, `for` /
+    `if` / `call` open scf.for / scf.if / a callee, `else` switches to the else branch, `end` closes."""
+
+    EXEC = "exec"
+    WAVE = "wave"
+    FOR = "for"
+    IF = "if"
+    ELSE = "else"
+    CALL = "call"
+    END = "end"
+
+
+Token = OpKind | Marker
+
+# Op kinds that each have a swarm switch of their name, in the order switches are listed.
+OPS: tuple[OpKind, ...] = (
+    OpKind.SPLAT,
+    OpKind.TRANSFER,
+    OpKind.FILL,
+    OpKind.UPDATE,
+    OpKind.COPY,
+    OpKind.CLONE,
+    OpKind.SLICE,
+    OpKind.DISPATCH,
+    OpKind.BARRIER,
+    OpKind.ALLOCA,
+    OpKind.CONSTANT,
+    OpKind.COLLECTIVE,
+)
+
+
+def token(name: str) -> Token:
+    """The token a table entry names (a ValueError names an entry that is neither)."""
+    return OpKind(name) if name in OpKind.__members__.values() else Marker(name)
+
 
 # Token kinds per level. Repeats are weights: a token picks `table[token % len(table)]`.
-# Structural markers: exec (start a new execute region), wave (open stream.async.concurrent),
-# for / if / call (open scf.for / scf.if / a callee), else (switch to the else branch), end (close).
-OPS = (
-    "splat",
-    "transfer",
-    "fill",
-    "update",
-    "copy",
-    "clone",
-    "slice",
-    "dispatch",
-    "barrier",
-    "alloca",
-    "constant",
-    "collective",
-)
 TABLE = {
     "l2": (
         "splat",
