@@ -27,6 +27,8 @@ def op_label(op: m.Op) -> str:
             return "parameter_load"
         case m.Staged():
             return "staging_load_store"
+        case m.Select():
+            return "select"
         case m.Fill():
             return "fill"
         case m.Update():

@@ -163,6 +163,16 @@ class Staged:
 
 
 @dataclass(eq=False)
+class Select:
+    """`arith.select %cond, a, b` of two values of one size and home, on main's i1 argument: the result is
+    one of them, and which one is known only at run time."""
+
+    when_true: Value
+    when_false: Value
+    result: Value
+
+
+@dataclass(eq=False)
 class Fill:
     """In place: writes `pattern` into target[offset, offset+length); result is tied to target."""
 
@@ -374,6 +384,7 @@ Op = (
     | GlobalLoad
     | ParameterLoad
     | Staged
+    | Select
     | Concurrent
     | Execute
     | ForLoop
@@ -470,6 +481,8 @@ def operands(op: Op) -> list[Value]:
             return [op.source]
         case Dispatch():
             return list(op.operands)
+        case Select():
+            return [op.when_true, op.when_false]
         case Collective():
             return [op.send] if op.recv is None else [op.send, op.recv]
         case Concurrent() | Execute():

@@ -274,6 +274,8 @@ class OpBuilder:
                 self.op_parameter(scope, b)
             case OpKind.STAGING:
                 self.op_staging(scope, b)
+            case OpKind.SELECT:
+                self.op_select(scope, b)
             case _:
                 assert_never(kind)
 
@@ -414,6 +416,30 @@ class OpBuilder:
         ls = self.use(scope, s, dev)
         scope.add(m.Clone(ls, r, self.op_aff(dev)), [r])
         self.folds_to(r, ls)
+
+    def op_select(self, scope: Scope, b: Bits) -> None:
+        """L1, in main (whose i1 argument decides): one of two values of one size and home, or of a value
+        and a new splat beside it when no such pair exists."""
+        rd = self.readable(scope)
+        outer = scope
+        while outer.parent is not None:
+            outer = outer.parent
+        if not rd or outer is not self.main_scope:
+            return self.op_splat(scope, b)
+        a = self.pick(rd, b)
+        partners = [
+            v for v in rd if v is not a and (v.size, v.lifetime, v.homes) == (a.size, a.lifetime, a.homes)
+        ]
+        if partners:
+            other = self.pick(partners, b)
+        else:
+            other = self.value(a.size, a.lifetime, a.homes)
+            scope.add(m.Splat(other, PATTERNS[b.take(len(PATTERNS))], self.op_aff(a.home)), [other])
+        r = self.value(a.size, a.lifetime, a.homes)
+        scope.add(m.Select(scope.read(a), scope.read(other), r), [r])
+        last = self.ran_on.get(a.id)
+        if last is not None and self.ran_on.get(other.id) == last:
+            self.ran_on[r.id] = last  # both last written on one device, so the result was too
 
     def op_slice(self, scope: Scope, b: Bits) -> None:
         rd = self.readable(scope)

@@ -162,6 +162,12 @@ class Printer:
                     f"{n(r)} = stream.async.slice {self.on(op.affinity)}{n(s)}[{rng}] : "
                     f"{self.sized(s)} -> {self.sized(r)}",
                 )
+            case m.Select():
+                self.emit(
+                    d,
+                    f"{n(op.result)} = arith.select %cond, {n(op.when_true)}, {n(op.when_false)} : "
+                    f"{self.rtype(op.result)}",
+                )
             case m.Dispatch():
                 self.dispatch(op, d)
             case m.Collective():
@@ -472,7 +478,7 @@ class Printer:
         ]
         if fn.public:
             params = [f"%h{i}: !hal.buffer_view" for i in range(fn.handles)]
-            if any(isinstance(o, m.IfElse) for o in m.walk(fn.body)):
+            if any(isinstance(o, m.IfElse | m.Select) for o in m.walk(fn.body)):
                 params.append("%cond: i1")
             outs = [f"%out{i}" for i in range(self.n_outputs)]
             rtypes = ["!hal.buffer_view"] * len(outs)

@@ -37,6 +37,7 @@ class OpKind(StrEnum):
     GLOBAL = "global"
     PARAMETER = "parameter"
     STAGING = "staging"
+    SELECT = "select"
 
 
 class Marker(StrEnum):
@@ -68,6 +69,7 @@ OPS: tuple[OpKind, ...] = (
     OpKind.ALLOCA,
     OpKind.CONSTANT,
     OpKind.COLLECTIVE,
+    OpKind.SELECT,
 )
 
 
@@ -141,6 +143,7 @@ TABLE = {
         "collective",
         "parameter",
         "staging",
+        "select",
     ),
 }
 

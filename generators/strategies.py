@@ -20,7 +20,7 @@ CONFIGS = ("queues", "resource_config", "partitioning_config")
 SWITCHES = {
     # Constants are L1's: at L2 a resource of `constant` lifetime would need its own transfers.
     "l2": (
-        *(k for k in OPS[2:] if k != "constant"),
+        *(k for k in OPS[2:] if k not in ("constant", "select")),
         "dispatch_tied",
         "nested_waves",
         "cross_capture",

@@ -21,7 +21,9 @@ after an in-place write of [c, d) of the same storage reads overwritten bytes on
 (copy-on-write copies nothing for a write the later reads do not see). A range whose offsets or lengths
 are not constants, an op whose bytes are not spelled out (a call, a transfer, a clone, a load), and a use
 that passes the old value on whole (an in-place writer's target keeps every byte it does not write) count
-as the whole resource.
+as the whole resource. An `arith.select` of two resources is one of two storages, which one known only at
+run time: it counts as a whole read of both, and its result is a storage of its own (a write through it is
+not followed to either, so a clobber through a select is missed rather than guessed).
 """
 
 from __future__ import annotations

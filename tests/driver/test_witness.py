@@ -164,6 +164,30 @@ def test_correct_program_passes() -> None:
 
 
 @needs_runtime
+def test_select_picks_the_operand_the_condition_names() -> None:
+    # The witness passes true for an i1 argument: %s is %a (7s), and the compiled program agrees. (A write
+    # in place through %s is left out: on 3.13 it also writes %a, a compiler bug of its own.)
+    text = HEAD + (
+        "util.func public @main(%cond: i1) {\n"
+        "  %c16 = arith.constant 16 : index\n  %c7_i32 = arith.constant 7 : i32\n"
+        "  %c9_i32 = arith.constant 9 : i32\n"
+        "  %a = stream.async.splat ON0 %c7_i32 : i32 -> !stream.resource<*>{%c16}\n"
+        "  %b = stream.async.splat ON0 %c9_i32 : i32 -> !stream.resource<*>{%c16}\n"
+        "  %s = arith.select %cond, %a, %b : !stream.resource<*>\n"
+        "  %t = stream.async.transfer %s : !stream.resource<*>{%c16} FROM0 -> TO1 !stream.resource<*>{%c16}\n"
+        "  util.optimization_barrier %b : !stream.resource<*>\n"
+        "  util.return\n}\n"
+    )
+    for short, long in (("ON", "on"), ("FROM", "from"), ("TO", "to")):
+        text = re.sub(rf"\b{short}(\d)", rf"{long}(#hal.device.affinity<@d\1>)", text)
+    witness = build(text)
+    assert sorted(list(o.values) for o in witness.outputs) == [[7, 7, 7, 7], [9, 9, 9, 9]]
+    assert "--input=1" in witness.text
+    result = check(witness)
+    assert result.state == "passes", result.detail
+
+
+@needs_runtime
 def test_campaign_note_in_the_entry(tmp_path: Path) -> None:
     from stream_fuzz.corpus.store import read_entry
     from stream_fuzz.triage.witness.note import note_witness

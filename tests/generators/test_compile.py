@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from hypothesis import event, given, reject, settings
+from hypothesis import event, find, given, reject, settings
 from iree.compiler import ir
 from stream_fuzz.generators import features, label_and_target, print_program, programs
 from stream_fuzz.generators import model as m
@@ -82,3 +82,17 @@ def test_l2_programs_pass_irees_range_checker(program):
     straight to schedule-allocation, which no pipeline range check guards (at L1 the pipeline runs it)."""
     module = ir.Module.parse(print_program(program), _checkers().context)
     assert _checkers().run("builtin.module(iree-stream-verify-async-access-ranges)", module) is None
+
+
+def test_l1_draws_selects_that_compile(mlir):
+    """`arith.select` of two resources (the op CONTRIBUTING's checklist added): drawn, printed with main's i1
+    argument, and compiled by the stream pipeline."""
+    program = find(
+        programs("l1", max_devices=2),
+        lambda p: any(isinstance(op, m.Select) for op in p.ops()),
+        settings=settings(derandomize=True, max_examples=500, database=None),
+    )
+    text = print_program(program)
+    assert "arith.select %cond," in text and "%cond: i1" in text
+    out = mlir.run(text, program.pipeline)
+    assert "stream.cmd.execute" in out

@@ -121,6 +121,10 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
             # Staged on the source's device, then moved like a transfer.
             assert op.source.lives_on(op.source_affinity.home)
             assert op.result.homes == op.target.devices
+        elif isinstance(op, m.Select):
+            # Runs on no device: either value may be the result, so all three share one home.
+            assert op.result.homes == op.when_true.homes == op.when_false.homes
+            assert op.result.size == op.when_true.size == op.when_false.size
         elif not isinstance(op, m.Call | m.Import | m.Splat):
             aff = getattr(op, "affinity", None)
             if device is not None:

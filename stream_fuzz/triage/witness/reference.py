@@ -243,6 +243,12 @@ def _call(it: Interpreter, op: ir.Operation) -> None:
         _bind(it, result, value)
 
 
+def _select(it: Interpreter, op: ir.Operation) -> None:
+    """arith.select: the operand the i1 picks (a resource, or an index the compiler selected instead)."""
+    condition, when_true, when_false = op.operands
+    _bind(it, op.results[0], when_true if it.int_of(condition) else when_false)
+
+
 def _bind(it: Interpreter, to: ir.Value, value: ir.Value) -> None:
     if value in it.env:
         it.env[to] = it.env[value]
@@ -341,6 +347,7 @@ def _if(it: Interpreter, op: ir.Operation) -> None:
 
 _HANDLERS: dict[str, Callable[[Interpreter, ir.Operation], None]] = {
     "scf.if": _if,
+    "arith.select": _select,
     "stream.async.load": _load,
     "stream.async.store": _store,
     "stream.async.constant": _async_constant,
