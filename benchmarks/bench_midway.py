@@ -16,11 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from stream_fuzz.oracles.worker_hooks import Oracle
+
 from stream_fuzz.campaign.stats import collect_stats
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
-from stream_fuzz.judge.verdict import ORACLE_HOOK, verdict_of
-
-WHOLE_HOOK = "tests.driver.whole_pipeline_hook"  # the oracle without MIDWAY: the pipeline runs whole
+from stream_fuzz.judge.verdict import verdict_of
+from tests.driver.whole_pipeline_hook import WholePipeline
 
 
 def main() -> None:
@@ -38,10 +39,10 @@ def main() -> None:
     stream = resolve_pipeline("stream")
     print(f"{len(programs)} L1 programs (seed {args.seed}), stream pipeline")
     print(f"{'':<34} {'median ms':>9} {'p90 ms':>8} {'with a finding':>15}")
-    hooks = (("whole (no midway check)", WHOLE_HOOK), ("in stages, clobbered-read check", ORACLE_HOOK))
+    hooks = (("whole (no midway check)", WholePipeline), ("in stages, clobbered-read check", Oracle))
     for label, hook in hooks:
         times, found = [], 0
-        with InProcessCompiler(analyze_hook=hook) as compiler:
+        with InProcessCompiler(analyzer=hook) as compiler:
             compiler.compile(programs[0], stream)  # worker start, staging
             for text in programs:
                 started = time.perf_counter()

@@ -1,4 +1,4 @@
-"""The oracle as run inside the compiler worker (`Judge` names it as the worker's analyze hook).
+"""The oracle as run inside the compiler worker (`Judge` gives `Oracle` to the worker as its analyzer).
 
 `before` reads the program's intent from the input module (before the pipeline changes it in place);
 `midway` reads the async IR in the middle of the stream pipeline; `checkpoint` runs IREE's own checkers
@@ -24,37 +24,39 @@ from .sanitize import read_compiled
 MIDWAY = ("iree-stream-materialize-copy-on-write", "iree-stream-verify-lowering-to-async")
 
 
-def before(module: ir.Module) -> Intent:
-    return read_intent(module)
+class Oracle:
+    """The judge's analyzer (`stream_fuzz.compiler.analyzer.Analyzer`), built once in each worker."""
 
+    midway_window: tuple[str, str] | None = MIDWAY
 
-def midway(module: ir.Module) -> tuple[Clobber, ...]:
-    return tuple(clobbered_reads(module))
+    def __init__(self) -> None:
+        self._checkers: InProcess | None = None  # the worker's one context's pass managers
 
+    def before(self, module: ir.Module) -> Intent:
+        return read_intent(module)
 
-_checkers: list[InProcess] = []  # the worker's one context's pass managers
+    def midway(self, module: ir.Module) -> tuple[Clobber, ...]:
+        return tuple(clobbered_reads(module))
 
+    def checkpoint(self, point: str, module: ir.Module, source: str, readable: bool = True) -> Checked:
+        """IREE's own checkers of `point` (`checkers.POINTS`) on `module`, compiled from the text `source`.
+        Not `readable` (its printed form does not parse): skipped, as for an external compiler's output."""
+        if not readable:
+            return unreadable(point)
+        if self._checkers is None or self._checkers.context is not module.context:
+            self._checkers = InProcess(module.context)
+        return self._checkers.check(point, module, source)
 
-def checkpoint(point: str, module: ir.Module, source: str, readable: bool = True) -> Checked:
-    """IREE's own checkers of `point` (`checkers.POINTS`) on `module`, compiled from the text `source`.
-    Not `readable` (its printed form does not parse): skipped, as for an external compiler's output."""
-    if not readable:
-        return unreadable(point)
-    if not _checkers or _checkers[0].context is not module.context:
-        _checkers[:] = [InProcess(module.context)]
-    return _checkers[0].check(point, module, source)
+    def after(
+        self,
+        module: ir.Module,
+        intent: Intent | None,
+        defect: str = "",
+        midway: Midway | None = None,
+        checked: Checked | None = None,
+    ) -> Report:
+        return check_module(module, intent, defect, midway, checked)
 
-
-def after(
-    module: ir.Module,
-    intent: Intent | None,
-    defect: str = "",
-    midway: Midway | None = None,
-    checked: Checked | None = None,
-) -> dict[str, Report]:
-    return {"oracle": check_module(module, intent, defect, midway, checked)}
-
-
-def read(text: str, context: ir.Context) -> tuple[ir.Module, str]:
-    reading = read_compiled(text, context)
-    return reading.module, reading.defect
+    def read(self, text: str, context: ir.Context) -> tuple[ir.Module, str]:
+        reading = read_compiled(text, context)
+        return reading.module, reading.defect

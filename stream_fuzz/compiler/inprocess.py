@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .analyzer import Analyzer
 from .pipelines import UnknownPipeline
 from .result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Outcome, crash_result
 from .subprocess_backend import CompilerNotFound, crash_report, native_iree_opt
@@ -44,23 +45,21 @@ class InProcessCompiler:
     the next call and the program's outcome is reported as CRASH or TIMEOUT.
 
     `post_hook` is a `module:function` path run inside the worker on the compiled module; it may change
-    it (fault injection). `analyze_hook` names a module with `before(input_module)` and
-    `after(module, before_result, defect) -> dict`, whose result becomes `result.extras` (the oracle), and
-    optionally `read(text, context) -> (module, defect)` for printed IR the plain parser rejects.
+    it (fault injection). `analyzer` is built in the worker and runs around each compile (`analyzer.py`):
+    its report on the compiled module becomes `result.report`.
     """
 
     def __init__(
         self,
         timeout: float = DEFAULT_TIMEOUT_S,
         post_hook: str | None = None,
-        analyze_hook: str | None = None,
+        analyzer: type[Analyzer] | None = None,
     ) -> None:
         self.timeout = timeout
         self.post_hook = post_hook
-        self.analyze_hook = analyze_hook
-        # Resolve hooks here first: a typo must be a clear error now, not a "crash" of every compile.
+        self.analyzer = analyzer
+        # Resolve the hook here first: a typo must be a clear error now, not a "crash" of every compile.
         load_hook(post_hook)
-        load_hook(analyze_hook)
         self.info = bindings_info()
         self._process: Any = None
         self._conn: Any = None
@@ -73,7 +72,7 @@ class InProcessCompiler:
         ctx = multiprocessing.get_context("spawn")  # never fork a process that may hold an MLIR context
         parent, child = ctx.Pipe()
         process = ctx.Process(
-            target=serve, args=(child, self._stderr_path, self.post_hook, self.analyze_hook), daemon=True
+            target=serve, args=(child, self._stderr_path, self.post_hook, self.analyzer), daemon=True
         )
         try:
             with _sigint_ignored():  # the child starts with Ctrl-C ignored (serve() keeps it so)
@@ -137,6 +136,7 @@ class InProcessCompiler:
             pipeline=pipeline,
             elapsed_s=elapsed,
             output=reply.output,
+            report=reply.report if ok else None,
             extras=reply.extras if ok else {BATCH_STATE: reply.outcome},
         )
 
@@ -235,6 +235,7 @@ class InProcessCompiler:
             elapsed_s=reply.elapsed_s,
             output=reply.output,
             diagnostics=list(reply.diagnostics),
+            report=reply.report,
             extras=reply.extras,
             failed_pass=reply.failed_pass,
         )

@@ -5,7 +5,10 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the report is built in a worker; the parent needs no MLIR bindings to name it
+    from stream_fuzz.oracles import Report
 
 DEFAULT_TIMEOUT_S = 60.0  # per compile; a program that takes longer is a hang (a TIMEOUT finding)
 
@@ -52,7 +55,9 @@ class CompileResult:
     output: str | None = None  # the output IR (OK) or the unparsable output (BAD_OUTPUT)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     stderr_tail: str = ""  # last lines of stderr: the crash report for CRASH, context otherwise
-    # Anything a worker computed on the live module (e.g. the oracle's report), keyed by name.
+    # The analyzer's report on the live module (`analyzer.py`; None: none ran, or the compile failed).
+    report: Report | None = None
+    # What else a backend measured or kept: timings, the IR midway (`subprocess_backend`), batch replies.
     extras: dict[str, Any] = field(default_factory=dict)
     failed_pass: str = ""  # DIAGNOSTIC: the pass the pass manager reported failing, e.g. "cse"
 

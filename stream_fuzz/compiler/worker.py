@@ -14,7 +14,7 @@ import signal
 import time
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .batch import GROUP_FAILED, UNSURE, MergeError, clobbered, foreign_symbols, merge, merge_key, split
@@ -23,8 +23,11 @@ from .result import Diagnostic, failed_pass_in
 from .staging import Staging, stage_stream_pipeline
 
 if TYPE_CHECKING:  # imported where it is built, in the worker process: the parent needs no MLIR bindings
+    from stream_fuzz.oracles import Report
     from stream_fuzz.oracles.check import Midway
     from stream_fuzz.oracles.checkers import Checked
+
+    from .analyzer import Analyzer
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,8 @@ class Reply:
     output: str | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
     failed_pass: str = ""  # the pass the pass manager reported failing (diagnostic outcomes)
-    extras: dict[str, Any] = field(default_factory=dict)  # the analyze hook's results
+    report: Report | None = None  # the analyzer's, on the compiled module
+    extras: dict[str, Any] = field(default_factory=dict)  # timings; a batch's replies
     stderr_tail: str = ""
 
 
@@ -94,7 +98,7 @@ def new_context(ir: Any) -> Any:
     return ir.Context(load_on_create_dialects=list(ANCHOR_DIALECTS))
 
 
-def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str | None) -> None:
+def serve(conn: Any, stderr_path: str, post_hook: str | None, analyzer: type[Analyzer] | None) -> None:
     """Answer requests until the parent closes the pipe."""
     # Ctrl-C reaches the whole process group; the parent decides when this worker stops. Dying of it here
     # would look like a compiler crash.
@@ -109,9 +113,7 @@ def serve(conn: Any, stderr_path: str, post_hook: str | None, analyze_hook: str 
 
     context = new_context(ir)
     post = load_hook(post_hook)  # a function: module -> None
-    # A module with before(input module), after(module, before's result, defect) and optionally
-    # read(text, context) -> (module, defect) for compiled IR the plain parser rejects.
-    analyze = load_hook(analyze_hook)
+    analyze = analyzer() if analyzer is not None else None
     passes = _Passes(ir, passmanager, context)
 
     while True:
@@ -141,15 +143,7 @@ def _stderr_now() -> str:
 
 
 def _timed(reply: Reply, elapsed: float) -> Reply:
-    return Reply(
-        reply.outcome,
-        elapsed,
-        reply.output,
-        reply.diagnostics,
-        reply.failed_pass,
-        reply.extras,
-        reply.stderr_tail,
-    )
+    return replace(reply, elapsed_s=elapsed)
 
 
 class _Passes:
@@ -171,7 +165,7 @@ class _Passes:
         self.manager(pipeline).run(module.operation)
 
     def run_staged(
-        self, staging: Staging, module: Any, text: str, analyze: Any
+        self, staging: Staging, module: Any, text: str, analyze: Analyzer
     ) -> tuple[Midway | None, Checked | None]:
         """Run the staged pipeline on `module`, with the hook's `midway(module)` (and IREE's checkers, when
         the hook runs them) between head and tail. When midway finds something, the head is run again on
@@ -186,7 +180,7 @@ class _Passes:
             self.run(stage.pipeline, module)
         return midway, checked
 
-    def _blame(self, staging: Staging, text: str, analyze: Any, found: tuple[Any, ...]) -> Midway:
+    def _blame(self, staging: Staging, text: str, analyze: Analyzer, found: tuple[Any, ...]) -> Midway:
         from stream_fuzz.oracles.check import Midway
 
         module = self.ir.Module.parse(text, self.context)
@@ -201,7 +195,9 @@ class _Passes:
         return Midway(found)
 
 
-def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any, analyze: Any) -> Reply:
+def _answer(
+    ir: Any, context: Any, passes: _Passes, request: Request, post: Any, analyze: Analyzer | None
+) -> Reply:
     if not request.pipeline:
         return _read_and_analyze(ir, context, request, analyze)
     try:
@@ -226,6 +222,7 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
         if staging is None:
             manager.run(module.operation)
         else:
+            assert analyze is not None  # only an analyzer's midway window stages a pipeline
             midway, checked = passes.run_staged(staging, module, request.text, analyze)
     except ir.MLIRError as error:
         return Reply("diagnostic", diagnostics=_diagnostics(error), failed_pass=failed_pass_in(_stderr_now()))
@@ -242,18 +239,20 @@ def _answer(ir: Any, context: Any, passes: _Passes, request: Request, post: Any,
     if request.pipeline == resolve_pipeline("allocation"):  # checked as the oracle reads it: after `post`
         checked = _checkpoint(analyze, "allocation-output", module, request.text, readable=not defect)
     # Placement is judged on the live module anyway.
-    extras = _analysis(analyze, module, before, defect, midway, checked)
+    report, extras = _analysis(analyze, module, before, defect, midway, checked)
     diagnostics = _diagnostics_of(defect)
-    return Reply(outcome, output=output, diagnostics=diagnostics, extras=extras)
+    return Reply(outcome, output=output, diagnostics=diagnostics, report=report, extras=extras)
 
 
 _checkers_s = [0.0]  # this request's time in IREE's checkers (`extras["checkers_s"]`, for benchmarks)
 
 
-def _checkpoint(analyze: Any, point: str, module: Any, text: str, readable: bool = True) -> Checked | None:
-    """IREE's own checkers of `point` (a key of `oracles.checkers.POINTS`), when the hook runs them.
+def _checkpoint(
+    analyze: Analyzer | None, point: str, module: Any, text: str, readable: bool = True
+) -> Checked | None:
+    """IREE's own checkers of `point` (a key of `oracles.checkers.POINTS`), when the analyzer runs them.
     `readable`: the IR there reads back (else they are skipped: invalid IR is no checker's input)."""
-    if analyze is None or not hasattr(analyze, "checkpoint"):
+    if analyze is None:
         return None
     started = time.perf_counter()
     try:
@@ -262,11 +261,11 @@ def _checkpoint(analyze: Any, point: str, module: Any, text: str, readable: bool
         _checkers_s[0] += time.perf_counter() - started
 
 
-def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> Reply:
+def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Analyzer | None) -> Reply:
     """`text` is some compiler's output: read it (repairing known print defects) and analyze it against
     the program it came from."""
     try:
-        if analyze is not None and hasattr(analyze, "read"):
+        if analyze is not None:
             module, defect = analyze.read(request.text, context)
         else:
             module, defect = ir.Module.parse(request.text, context), ""
@@ -278,46 +277,40 @@ def _read_and_analyze(ir: Any, context: Any, request: Request, analyze: Any) -> 
 
     found = analyze.midway(module) if request.midway and analyze is not None else ()
     midway = Midway(found, request.stage) if found else None
-    extras = _analysis(analyze, module, before, defect, midway)
+    report, extras = _analysis(analyze, module, before, defect, midway)
     return Reply(
         "bad-output" if defect else "ok",
         output=request.text,
         diagnostics=_diagnostics_of(defect),
+        report=report,
         extras=extras,
     )
 
 
 def _analysis(
-    analyze: Any,
+    analyze: Analyzer | None,
     module: Any,
     before: Any,
     defect: str,
     midway: Midway | None = None,
     checked: Checked | None = None,
-) -> dict[str, Any]:
+) -> tuple[Report | None, dict[str, Any]]:
+    """The analyzer's report, and the time it and IREE's checkers took (`extras`, for benchmarks)."""
     if analyze is None:
-        return {}
+        return None, {}
     started = time.perf_counter()
-    # Hooks that know nothing of the midway check or of checkers are called without them.
-    extra = {"checked": checked} if checked else {}
-    extras = dict(
-        analyze.after(module, before, defect, midway, **extra)
-        if midway or checked
-        else analyze.after(module, before, defect)
-    )
-    extras["analyze_s"] = time.perf_counter() - started
-    extras["checkers_s"] = _checkers_s[0]
-    return extras
+    report = analyze.after(module, before, defect, midway, checked)
+    return report, {"analyze_s": time.perf_counter() - started, "checkers_s": _checkers_s[0]}
 
 
 _STAGINGS: dict[tuple[str, str], Staging] = {}
 
 
-def _staging(analyze: Any, pipeline: str) -> Staging | None:
-    """How to run `pipeline` in stages for the analyze hook's `MIDWAY` = (from pass, before pass) check,
+def _staging(analyze: Analyzer | None, pipeline: str) -> Staging | None:
+    """How to run `pipeline` in stages for the analyzer's `midway_window` = (from pass, before pass) check,
     or None to run it whole. Only the stream pipeline is staged; a failure to stage it is an error of
     this driver (StagingError), never a silently skipped check."""
-    window = getattr(analyze, "MIDWAY", None)
+    window = analyze.midway_window if analyze is not None else None
     if window is None or pipeline != resolve_pipeline("stream"):
         return None
     if window not in _STAGINGS:
@@ -350,7 +343,13 @@ def _parse_or_none(ir: Any, context: Any, text: str | None) -> Any:
 
 
 def answer_batch(
-    ir: Any, context: Any, passes: Any, texts: Sequence[str], pipeline: str, post: Any, analyze: Any
+    ir: Any,
+    context: Any,
+    passes: Any,
+    texts: Sequence[str],
+    pipeline: str,
+    post: Any,
+    analyze: Analyzer | None,
 ) -> Any:
     """Compile `texts` with `pipeline` in as few merged modules as their module attributes allow; one
     `Reply` per program: "ok" with the oracle's report when it came out clean, else `UNSURE` or
@@ -420,8 +419,7 @@ def _compile_group(
         except ir.MLIRError:
             replies.append(Reply(UNSURE))
             continue
-        extras = _analysis(analyze, module, befores[index], "")
-        report = extras.get("oracle")
-        clean = report is None or getattr(report, "clean", False)
-        replies.append(Reply("ok", output=output, extras=extras) if clean else Reply(UNSURE))
+        report, extras = _analysis(analyze, module, befores[index], "")
+        clean = report is None or report.clean
+        replies.append(Reply("ok", output=output, report=report, extras=extras) if clean else Reply(UNSURE))
     return replies

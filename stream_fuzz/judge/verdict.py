@@ -26,27 +26,53 @@ from stream_fuzz.compiler.staging import Staging, StagingError, stage_stream_pip
 from stream_fuzz.oracles import Report, Rule, Violation
 from stream_fuzz.oracles.checkers import ALLOCATION_OUTPUT, Complaint, Unavailable, Unreadable, check_point
 from stream_fuzz.oracles.checkers import MIDWAY as CHECK_MIDWAY
-from stream_fuzz.oracles.worker_hooks import MIDWAY
+from stream_fuzz.oracles.worker_hooks import MIDWAY, Oracle
 
-ORACLE_HOOK = "stream_fuzz.oracles.worker_hooks"
 PARSE_ONLY = "builtin.module()"  # a pipeline without passes: the text is parsed and verified only
 
 
 @dataclass(frozen=True)
 class Verdict:
+    """A compile's result and the oracle's report on its output (an empty report when the output was not
+    checked: the compile failed, or the analyzer did not run)."""
+
     result: CompileResult
-    violations: tuple[Violation, ...] = ()
-    unknown: dict[str, int] = field(default_factory=dict)
-    # For a clobbered read: the first pass after which it shows, runnable alone, and the IR before it.
-    blamed_pipeline: str = ""
-    before_blamed: str = ""
-    # What the compiler did (`oracles.behaviour`); empty when the output was not checked.
-    behaviour: frozenset[str] = frozenset()
-    measures: dict[str, float] = field(default_factory=dict)
+    report: Report = field(default_factory=Report)
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        return self.report.violations
+
+    @property
+    def unknown(self) -> dict[str, int]:
+        return self.report.unknown
+
+    @property
+    def blamed_pipeline(self) -> str:
+        """For a clobbered read: the first pass after which it shows, runnable alone."""
+        return self.report.blamed_pipeline
+
+    @property
+    def before_blamed(self) -> str:
+        """The IR before that pass."""
+        return self.report.before_blamed
+
+    @property
+    def behaviour(self) -> frozenset[str]:
+        """What the compiler did (`oracles.behaviour`)."""
+        return self.report.behaviour
+
+    @property
+    def measures(self) -> dict[str, float]:
+        return self.report.measures
 
     @property
     def clean(self) -> bool:
         return self.result.outcome is Outcome.OK and not self.violations
+
+    def amended(self, **changes: object) -> Verdict:
+        """This verdict with some of its report's fields changed (violations added by a later check)."""
+        return replace(self, report=replace(self.report, **changes))  # type: ignore[arg-type]
 
     def to_json(self) -> dict:
         return {
@@ -65,7 +91,7 @@ class Judge:
         self.timeout = timeout
         self.external = SubprocessCompiler(iree_opt, timeout=timeout) if iree_opt else None
         # Compiles (pinned compiler) or only reads and checks (external compiler's output).
-        self.worker = InProcessCompiler(timeout=timeout, post_hook=post_hook, analyze_hook=ORACLE_HOOK)
+        self.worker = InProcessCompiler(timeout=timeout, post_hook=post_hook, analyzer=Oracle)
         self._external_staging: Staging | None = None
         self._has_checkers: dict[str, bool] = {}  # checker pipeline -> the external compiler has it
 
@@ -102,11 +128,12 @@ class Judge:
         if read.outcome is Outcome.BAD_OUTPUT and not read.extras and self.external.reads_back(result.output):
             # Our bindings cannot read it but its own compiler can: version drift, not a finding.
             unreadable = f"output unreadable by the pinned bindings: {read.diagnostics[0]}"
-            return Verdict(result, (), {unreadable: 1})
+            return Verdict(result, Report(unknown={unreadable: 1}))
         combined = replace(
             result,
             outcome=read.outcome,
             diagnostics=read.diagnostics or result.diagnostics,
+            report=read.report,
             extras=read.extras,
         )
         async_ir = result.extras.get("ir_before", "")
@@ -128,7 +155,7 @@ class Judge:
         unknown = dict(verdict.unknown)
         for reason in checked.skipped:
             unknown[reason] = unknown.get(reason, 0) + 1
-        return replace(verdict, violations=(*verdict.violations, *checked.violations()), unknown=unknown)
+        return verdict.amended(violations=(*verdict.violations, *checked.violations()), unknown=unknown)
 
     @property
     def _version(self) -> str:
@@ -166,8 +193,7 @@ class Judge:
         blame = self._blame_external(text)
         stage = blame.get("stage", "")
         clobbers = _clobbers(self.worker.analyze(async_ir, program=text, midway=True, stage=stage))
-        return replace(
-            verdict,
+        return verdict.amended(
             violations=(*clobbers, *verdict.violations),
             blamed_pipeline=blame.get("stage_pipeline", ""),
             before_blamed=blame.get("before", ""),
@@ -225,15 +251,4 @@ def _clobbers(result: CompileResult) -> tuple[Violation, ...]:
 
 
 def verdict_of(result: CompileResult) -> Verdict:
-    report = result.extras.get("oracle")
-    if not isinstance(report, Report):
-        return Verdict(result)
-    return Verdict(
-        result,
-        report.violations,
-        report.unknown,
-        report.blamed_pipeline,
-        report.before_blamed,
-        report.behaviour,
-        report.measures,
-    )
+    return Verdict(result, result.report) if result.report is not None else Verdict(result)

@@ -64,12 +64,14 @@ def test_batched_verdicts_are_the_programs_own(alone: Judge, level: str, count: 
     counts = BatchCounts()
     with Judge(timeout=60) as batched:
         verdicts = judge_batch(batched, texts, pipeline, counts)
-    assert [signature(v) for v in verdicts] == [signature(alone.judge(t, pipeline)) for t in texts]
+    solo = [alone.judge(t, pipeline) for t in texts]
+    assert [signature(v) for v in verdicts] == [signature(v) for v in solo]
     assert counts.batches >= 1 and counts.vouched > 0  # the batch did the work, not only solo judging
     assert counts.vouched + counts.alone == len(texts)
-    for verdict in verdicts:
+    for verdict, own in zip(verdicts, solo, strict=True):
         if verdict.clean:
-            assert verdict.behaviour  # the oracle ran on the program's part of the batch's output
+            # The oracle ran on the program's part of the batch's output, and saw what it sees alone.
+            assert verdict.measures and verdict.behaviour == own.behaviour
 
 
 def test_a_fault_in_one_program_is_found_on_that_program_alone(alone: Judge) -> None:

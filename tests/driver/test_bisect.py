@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from iree.compiler import ir
-from stream_fuzz.oracles import Rule, Violation, check_text
+from stream_fuzz.oracles import Report, Rule, Violation, check_text
 
 from stream_fuzz.compiler import CompileResult, CompilerInfo, Outcome, resolve_pipeline
 from stream_fuzz.judge.verdict import Judge, Verdict
@@ -212,7 +212,8 @@ def test_program_failing_at_the_first_pass(judge: Judge, tmp_path: Path) -> None
 def fake_verdict(output: str, outcome: Outcome = Outcome.OK, rules: tuple[str, ...] = ()) -> Verdict:
     info = CompilerInfo("fake", "", "fake")
     result = CompileResult(outcome, info, "", 0.0, output=output)
-    return Verdict(result, tuple(Violation(Rule.of(rule), "", "", "", "", (), "") for rule in rules))
+    violations = tuple(Violation(Rule.of(rule), "", "", "", "", (), "") for rule in rules)
+    return Verdict(result, Report(violations=violations))
 
 
 def test_fixed_point_loop_follows_the_iterators_protocol() -> None:

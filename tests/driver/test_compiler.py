@@ -216,9 +216,10 @@ def test_the_worker_loads_only_the_dialects_programs_use() -> None:
     from iree.compiler import ir
 
     assert ir.Context().is_dialect_loaded("llvm")  # what the worker must not do
-    hook = "tests.driver.loaded_dialects_hook"
-    with InProcessCompiler(analyze_hook=hook) as compiler:
+    from tests.driver.loaded_dialects_hook import LoadedDialects
+
+    with InProcessCompiler(analyzer=LoadedDialects) as compiler:
         result = compiler.compile(program("flat_fanout.mlir"), STREAM)
     assert result.outcome is Outcome.OK, result.summary()
-    loaded = result.extras["loaded"]
-    assert loaded == {"stream": True, "util": True, "llvm": False, "spirv": False, "gpu": False}
+    assert result.report is not None
+    assert result.report.behaviour == {"loaded:stream", "loaded:util"}

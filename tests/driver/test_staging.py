@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from stream_fuzz.oracles.worker_hooks import MIDWAY
+from stream_fuzz.oracles.worker_hooks import MIDWAY, Oracle
 
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 from stream_fuzz.compiler.pipelines import STREAM_STAGES
@@ -18,11 +18,11 @@ from stream_fuzz.compiler.subprocess_backend import _split_dump
 from stream_fuzz.compiler.worker import ANCHOR_DIALECTS, new_context
 from stream_fuzz.corpus.store import read_corpus
 from stream_fuzz.judge.findings import finding_from
-from stream_fuzz.judge.verdict import ORACLE_HOOK, Judge
+from stream_fuzz.judge.verdict import Judge
 from tests.conftest import CORPUS, PROGRAMS
+from tests.driver.whole_pipeline_hook import WholePipeline
 
 STREAM = resolve_pipeline("stream")
-WHOLE_HOOK = "tests.driver.whole_pipeline_hook"  # the oracle without its midway check
 
 
 def _dump(native_iree_opt: Path, pipeline: str) -> list[str]:
@@ -62,8 +62,8 @@ def _programs() -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def both() -> Iterator[tuple[InProcessCompiler, InProcessCompiler]]:
     with (
-        InProcessCompiler(analyze_hook=ORACLE_HOOK) as staged,
-        InProcessCompiler(analyze_hook=WHOLE_HOOK) as whole,
+        InProcessCompiler(analyzer=Oracle) as staged,
+        InProcessCompiler(analyzer=WholePipeline) as whole,
     ):
         yield staged, whole
 
@@ -86,7 +86,7 @@ def test_a_dialect_loaded_late_does_not_break_a_pass_manager_parsed_before() -> 
     text = (PROGRAMS / "flat_fanout.mlir").read_text()
     staging = stage_stream_pipeline(*MIDWAY)
     [one_pass] = [s.pipeline for s in staging.head if s.label == "iree-stream-schedule-execution"]
-    with InProcessCompiler(analyze_hook=ORACLE_HOOK) as worker:
+    with InProcessCompiler(analyzer=Oracle) as worker:
         alone = worker.compile(text, one_pass)
         whole = worker.compile(text, STREAM)  # its stages load the func dialect, then run that one
         with_func = worker.compile("func.func @f() {\n  return\n}\n", STREAM)

@@ -1,6 +1,10 @@
-"""The oracle's worker hook without `MIDWAY`: the worker then runs the stream pipeline whole (the baseline
-the staged run is compared with in test_staging.py)."""
+"""The oracle without its midway window: the worker then runs the stream pipeline whole (the baseline the
+staged run is compared with in test_staging.py and benchmarks/bench_midway.py)."""
 
-from stream_fuzz.oracles.worker_hooks import after, before, read
+from __future__ import annotations
 
-__all__ = ["after", "before", "read"]
+from stream_fuzz.oracles.worker_hooks import Oracle
+
+
+class WholePipeline(Oracle):
+    midway_window: tuple[str, str] | None = None

@@ -55,7 +55,7 @@ class Compiler:
             return result.output
         if result.outcome is not Outcome.OK:
             said = "\n".join(map(str, result.diagnostics)) or result.stderr_tail
-            signature = finding_from(Verdict(result, ())).signature  # type: ignore[union-attr]
+            signature = finding_from(Verdict(result)).signature  # type: ignore[union-attr]
             if signature in OPEN_BUGS:
                 # A known compiler bug on a route the generator's rewrites (generators/avoid.py) miss:
                 # the compiler's fault, recorded in corpus/, and counted for the test to bound.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from stream_fuzz.compiler import Outcome
@@ -176,12 +176,12 @@ class OracleSteps:
         if verdict.result.outcome is not Outcome.OK:
             return verdict
         checked = self.check(verdict.result.output or "")
-        return replace(verdict, violations=checked.violations, unknown=checked.unknown)
+        return verdict.amended(violations=checked.violations, unknown=checked.unknown)
 
     def check(self, text: str) -> Verdict:
         """Judge IR as it stands (no pass runs) against the original program."""
         verdict = self.judge.check_output(text, self.program)
         if "stream.async." in text:
             kept = tuple(v for v in verdict.violations if v.rule.id not in LOWERED_ONLY_RULES)
-            verdict = replace(verdict, violations=kept)
+            verdict = verdict.amended(violations=kept)
         return verdict
