@@ -16,7 +16,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from stream_fuzz.generators import Program, features, print_program, programs
 
-from stream_fuzz.campaign.loop import FindingRecord, Stats
+from stream_fuzz.campaign.tally import FindingRecord, Stats
 from stream_fuzz.compiler import InProcessCompiler, resolve_pipeline
 
 

@@ -18,10 +18,10 @@ shrink phase and raise nothing: new findings are written (`shrunk: no`) and coun
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from hypothesis import HealthCheck, Phase, given, settings
@@ -31,6 +31,15 @@ from hypothesis.strategies import SearchStrategy
 from stream_fuzz import interrupts
 from stream_fuzz.campaign.prejudge import Prejudged, prejudge
 from stream_fuzz.campaign.steering import Steering, steer_by_behaviour
+from stream_fuzz.campaign.stops import (
+    BudgetExhausted,
+    DriverFailure,
+    FindingFailure,
+    ShrinkTimeUp,
+    failure_class,
+    raise_what_is_not_a_finding,
+)
+from stream_fuzz.campaign.tally import FindingRecord, Stats
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.corpus.attribution import WitnessProver
@@ -45,7 +54,6 @@ from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.judge.l3 import case_of, judge_case, render_l3_entry
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity
-from stream_fuzz.timeline import Timeline
 
 
 def levels_of(level: str, with_l3: bool = True) -> tuple[str, ...]:
@@ -74,128 +82,6 @@ CHUNK = 50  # examples per Hypothesis run; each run gets its own seed and, with 
 # An L3 program takes ~0.8 s (two compiles and a run), an L1 program ~30 ms: smaller chunks keep
 # `--level all`'s time shares even and a budget's end close.
 CHUNK_OF = {"l3": 10}
-# Where L3's time goes, besides generate_s, compile_s and oracle_s: the two compiles, the run, NumPy.
-L3_TIMING = ("l3_stream_s", "l3_vmfb_s", "l3_run_s", "l3_numpy_s")
-
-
-@dataclass
-class FindingRecord:
-    signature: str
-    kind: str
-    rule: str
-    level: str
-    file: str
-    new: bool
-    fails: bool = True  # new, and of a kind or severity that fails the campaign
-    severity: str = ""  # violations: the severities broken, e.g. "placement, visibility"
-    message: str = ""  # one line for humans: the first violation or diagnostic
-    hits: int = 0
-    first_at: int = 0  # programs judged (this process) when it was first seen: how fast it was found
-    # The verifier rejects the program: a bug of stream-fuzz's generator, not of the compiler.
-    generator_defect: bool = False
-    # With a fleet: whose it is when another machine found it first ("held by host#2/w0", ...).
-    fleet: str = ""
-    # A `fixed` entry's signature met again: the bug is back. Always fails the run, whatever --fail-on.
-    regression: bool = False
-
-
-@dataclass
-class Stats:
-    programs: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
-    # The generator's validity: programs the verifier accepts. The rest are the generator's own defects.
-    valid: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
-    # Programs the whole pipeline compiled (its output may still break a rule or not re-parse).
-    compiled: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
-    # L3: programs run on the runtime and compared with NumPy (none when iree-base-runtime is missing).
-    executed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
-    # Programs whose finding is an existing corpus entry's (known, or another machine's): spent on what
-    # is known. Steering (`steering.py`) draws fewer of them.
-    known_hits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
-    # Per level, the switches steering turned on less often and their last chance (of several workers,
-    # the lowest): what the campaign stopped spending on.
-    steered: dict[str, dict[str, float]] = field(default_factory=dict)
-    # Seconds each level took (its share of `--level all`'s time).
-    level_s: dict[str, float] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0.0))
-    # Of level_s, the seconds spent shrinking (capped: `SHRINK_SHARE`).
-    shrink_s: dict[str, float] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0.0))
-    # Signatures whose entry was written but not shrunk (the cap, or the budget, ran out): `shrunk: no`.
-    unshrunk: set[str] = field(default_factory=set)
-    # What the compiler did, per level: output label -> programs showing it (`oracles.behaviour`).
-    behaviour: dict[str, Counter[str]] = field(default_factory=lambda: {level: Counter() for level in LEVELS})
-    findings: dict[str, FindingRecord] = field(default_factory=dict)
-    timing: dict[str, float] = field(
-        default_factory=lambda: dict.fromkeys(("generate_s", "compile_s", "oracle_s", *L3_TIMING), 0.0)
-    )
-    runtime_missing: bool = False  # L3 ran without iree-base-runtime: placement checked, nothing executed
-    fleet_offline: bool = False  # --db: Redis went away during the run, which went on locally
-    elapsed_s: float = 0.0
-    interrupted: bool = False  # stopped by SIGINT or SIGTERM: what is here is what was done
-    timeline: Timeline = field(default_factory=Timeline)  # the report's curves, a sample a second
-
-    @property
-    def total(self) -> int:
-        return sum(self.programs.values())
-
-    def merge(self, other: Stats) -> None:
-        for level in LEVELS:
-            self.programs[level] += other.programs[level]
-            self.valid[level] += other.valid[level]
-            self.compiled[level] += other.compiled[level]
-            self.executed[level] += other.executed[level]
-            self.known_hits[level] += other.known_hits[level]
-        for steered_level, odds in other.steered.items():
-            lowest = self.steered.setdefault(steered_level, {})
-            for switch, chance in odds.items():
-                lowest[switch] = min(chance, lowest.get(switch, chance))
-            self.level_s[level] += other.level_s[level]
-            self.shrink_s[level] += other.shrink_s[level]
-            self.behaviour[level].update(other.behaviour[level])
-        for key in self.timing:
-            self.timing[key] += other.timing.get(key, 0.0)
-        self.unshrunk |= other.unshrunk
-        self.runtime_missing = self.runtime_missing or other.runtime_missing
-        self.fleet_offline = self.fleet_offline or other.fleet_offline
-        for signature, record in other.findings.items():
-            mine = self.findings.setdefault(signature, record)
-            if mine is not record:
-                mine.hits += record.hits
-                mine.new = mine.new or record.new
-                mine.fails = mine.fails or record.fails
-                mine.regression = mine.regression or record.regression
-                mine.fleet = "" if mine.new else mine.fleet or record.fleet
-        self.elapsed_s = max(self.elapsed_s, other.elapsed_s)
-        self.interrupted = self.interrupted or other.interrupted
-        self.timeline.merge(other.timeline)
-
-
-class BudgetExhausted(BaseException):
-    """Raised inside a Hypothesis run to end it when time is up. A BaseException, so Hypothesis does not
-    take it for a failing example and shrink it; findings are already on disk."""
-
-
-class ShrinkTimeUp(BaseException):
-    """Raised inside a Hypothesis run that is shrinking when its level's shrink allowance is spent: ends
-    that run (not the campaign). A BaseException for the same reason as `BudgetExhausted`."""
-
-
-class DriverFailure(BaseException):
-    """stream-fuzz itself failed while judging a program (not a finding). A BaseException so Hypothesis
-    stops at once instead of shrinking our own bug."""
-
-
-class FindingFailure(AssertionError):
-    """Base of the per-signature exception classes raised for new findings."""
-
-
-_FAILURE_CLASSES: dict[str, type[FindingFailure]] = {}
-
-
-def failure_class(signature: str) -> type[FindingFailure]:
-    """One class per signature: Hypothesis tells bugs apart by exception type and origin."""
-    if signature not in _FAILURE_CLASSES:
-        name = "Finding_" + signature.replace("-", "_")
-        _FAILURE_CLASSES[signature] = type(name, (FindingFailure,), {})
-    return _FAILURE_CLASSES[signature]
 
 
 @dataclass
@@ -323,7 +209,7 @@ class Campaign:
             info = self.frontend_compiler().info
             meeting = self._meet(finding, "l3")
             path = None
-            if self._wants_entry(finding.signature) and not meeting.elsewhere:
+            if self.corpus.wants_entry(finding.signature) and not meeting.elsewhere:
                 path = self.corpus.record_rendered(
                     finding.signature,
                     lambda found, name: render_l3_entry(finding, case, info, found, name),
@@ -337,15 +223,12 @@ class Campaign:
             self.on_example(self.stats)
         return failing
 
-    def _wants_entry(self, signature: str) -> bool:
-        return not self.corpus.is_known(signature) or self.corpus.wants_shrinking(signature)
-
     def _meet(self, finding: Finding, level: str) -> Meeting:
         """With a fleet, what `finding` is to it: a signature this machine's corpus knows is only counted;
         another is claimed by the first worker of the fleet to meet it (`Fleet.meet`)."""
         if self.fleet is None:
             return OFFLINE
-        if not self._wants_entry(finding.signature):
+        if not self.corpus.wants_entry(finding.signature):
             self.fleet.hit(finding.signature)
             return OFFLINE
         message = finding.details[0] if finding.details else finding.title
@@ -377,7 +260,7 @@ class Campaign:
         finding = attribution.finding
         meeting = self._meet(finding, program.level)
         path = None
-        if self._wants_entry(finding.signature) and not meeting.elsewhere:
+        if self.corpus.wants_entry(finding.signature) and not meeting.elsewhere:
             path = self.corpus.record_finding(
                 finding, text, pipeline, self.judge.compiler_info, output, self.provenance
             )
@@ -516,30 +399,38 @@ class Campaign:
         return behind[turn % len(behind)]
 
     def _run_chunk(self, level: str, size: int, chunk_seed: int) -> None:
+        """One Hypothesis run of `size` programs of `level`: the level decides what is drawn and how one
+        program is judged (`evaluate`, `evaluate_l3`); the rest is the same for every level."""
+        strategy: SearchStrategy[Any]
+        judge_one: Callable[[Any], Finding | None]
         if level == "l3":
-            self._run_l3_chunk(size, chunk_seed)
-            return
-        odds = self.steering.odds(level) if self.steer else ()
-        if odds:
-            self.stats.steered[level] = dict(odds)
-        strategy = programs(level, target=self.target, size=self.program_size, odds=odds)
-        batch = DEFAULT_BATCH.get(level, 1) if self.batch is None else self.batch
-        if batch > 1 and self.judge.external is None:
-            self._prejudge(strategy, level, size, chunk_seed, batch)
+            strategy = frontend_cases(size=self.program_size)
+
+            def judge_one(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> Finding | None:
+                return self.evaluate_l3(*drawn)
+        else:
+            odds = self.steering.odds(level) if self.steer else ()
+            if odds:
+                self.stats.steered[level] = dict(odds)
+            strategy = programs(level, target=self.target, size=self.program_size, odds=odds)
+            batch = DEFAULT_BATCH.get(level, 1) if self.batch is None else self.batch
+            if batch > 1 and self.judge.external is None:
+                self._prejudge(strategy, level, size, chunk_seed, batch)
+            judge_one = self.evaluate
 
         @self._chunk_settings(level, size)
         @hypothesis_seed(chunk_seed)
         @given(strategy)
-        def property_holds(program: Program) -> None:
+        def property_holds(drawn: Any) -> None:
             if self._deadline is not None and time.monotonic() >= self._deadline:
                 raise BudgetExhausted
             self._check_shrink_time(level)
             if interrupts.pending() is not None:  # an interrupt Python swallowed: raise it again
                 raise KeyboardInterrupt
             try:
-                failing = self.evaluate(program)
+                failing = judge_one(drawn)
             except Exception as error:
-                raise DriverFailure(f"while judging a {level} program: {_said(error)}") from error
+                raise DriverFailure(f"while judging a program of level {level}: {_said(error)}") from error
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
@@ -557,25 +448,6 @@ class Campaign:
         self.stats.timing["generate_s"] += self.prejudged.draw_s
         self.stats.timing["compile_s"] += time.perf_counter() - started - self.prejudged.draw_s
         self._last_end = time.perf_counter()
-
-    def _run_l3_chunk(self, size: int, chunk_seed: int) -> None:
-        @self._chunk_settings("l3", size)
-        @hypothesis_seed(chunk_seed)
-        @given(frontend_cases(size=self.program_size))
-        def property_holds(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> None:
-            if self._deadline is not None and time.monotonic() >= self._deadline:
-                raise BudgetExhausted
-            self._check_shrink_time("l3")
-            if interrupts.pending() is not None:  # an interrupt Python swallowed: raise it again
-                raise KeyboardInterrupt
-            try:
-                failing = self.evaluate_l3(*drawn)
-            except Exception as error:
-                raise DriverFailure(f"while judging an l3 program: {_said(error)}") from error
-            if failing is not None:
-                raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
-
-        self._drive(property_holds, "l3")
 
     def _chunk_settings(self, level: str, size: int) -> settings:
         """One chunk's settings. The target phase climbs toward what `steer_by_behaviour` measures; with a
@@ -605,7 +477,7 @@ class Campaign:
             except FindingFailure:
                 pass  # recorded (and shrunk) already
             except BaseExceptionGroup as group:  # several distinct bugs in one run (or a flaky one)
-                _raise_what_is_not_a_finding(group)
+                raise_what_is_not_a_finding(group)
         except ShrinkTimeUp:  # this level's shrink allowance is spent: its entries stay `shrunk: no`
             self.stats.unshrunk |= self._raised
             return
@@ -650,25 +522,6 @@ def _fleet_note(meeting: Meeting) -> str:
         "found": f"found by {meeting.holder}, not shrunk yet",
         "takeover": f"found by {meeting.holder}; shrunk here after its claim expired",
     }.get(meeting.state, "")
-
-
-def _raise_what_is_not_a_finding(group: BaseExceptionGroup) -> None:
-    """Hypothesis groups what ended a run that met several bugs: the findings (recorded already), and
-    maybe the signal, our own failure or the time running out while it shrank one of them. Raise that
-    one as itself, so that `run` ends as it would for a single bug; anything else as the group."""
-    _, rest = group.split(FindingFailure)
-    if rest is None:
-        return
-    for kind in (KeyboardInterrupt, DriverFailure, BudgetExhausted, ShrinkTimeUp):
-        matched, _ = rest.split(kind)
-        if matched is not None:
-            raise _first_leaf(matched) from None
-    raise rest from None
-
-
-def _first_leaf(group: BaseExceptionGroup) -> BaseException:
-    first = group.exceptions[0]
-    return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
 
 
 def open_campaign(

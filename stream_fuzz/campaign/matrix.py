@@ -10,8 +10,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from stream_fuzz.campaign.loop import Stats, levels_of
+from stream_fuzz.campaign.loop import levels_of
 from stream_fuzz.campaign.parallel import RunConfig, run_parallel
+from stream_fuzz.campaign.tally import Stats
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
 from stream_fuzz.judge.preflight import identified, preflight, preflight_l3
 from stream_fuzz.judge.verdict import Judge

@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from stream_fuzz import interrupts
-from stream_fuzz.campaign.loop import Stats, open_campaign
+from stream_fuzz.campaign.loop import open_campaign
+from stream_fuzz.campaign.tally import Stats
 from stream_fuzz.fleet import Fleet, FleetAddress, FleetUnavailable
 from stream_fuzz.judge.findings import DEFAULT_FAIL_ON
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S

@@ -14,9 +14,10 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from stream_fuzz.campaign.loop import L3_TIMING, LEVELS, FindingRecord, Stats
+from stream_fuzz.campaign.tally import L3_TIMING, FindingRecord, Stats
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.corpus.store import write_atomically
+from stream_fuzz.generators.model import LEVELS
 
 
 def as_json(

@@ -15,11 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from stream_fuzz import interrupts
-from stream_fuzz.campaign.loop import Stats, levels_of
+from stream_fuzz.campaign.loop import levels_of
 from stream_fuzz.campaign.matrix import matrix_table, run_matrix
 from stream_fuzz.campaign.parallel import RunConfig, run_parallel
 from stream_fuzz.campaign.progress import Progress
 from stream_fuzz.campaign.report import as_json, summary, write_json, write_junit
+from stream_fuzz.campaign.tally import Stats
 from stream_fuzz.cli.common import (
     EXIT_FINDING,
     EXIT_INTERNAL,

@@ -477,6 +477,11 @@ class Corpus:
         entry = self.entry_of(signature)
         return entry is not None and not entry.shrunk and entry.path.parent == self.folder
 
+    def wants_entry(self, signature: str) -> bool:
+        """Whether a program with this finding is written (a new signature) or may replace the entry (one
+        still being shrunk); otherwise it is only counted. The one place this is decided."""
+        return not self.is_known(signature) or self.wants_shrinking(signature)
+
     def record(
         self,
         finding: Finding,
@@ -497,7 +502,7 @@ class Corpus:
         self, signature: str, render: Callable[[str, str], str], provenance: str = ""
     ) -> Path | None:
         """`record` for any entry text: `render(found, file_name)` writes it (L3 entries use their own)."""
-        if self.is_known(signature) and not self.wants_shrinking(signature):
+        if not self.wants_entry(signature):
             return None
         self.folder.mkdir(parents=True, exist_ok=True)
         known = self.entry_of(signature)
@@ -526,7 +531,7 @@ class Corpus:
         provenance: str = "",
     ) -> Path | None:
         """`record`, with CHECK lines chosen from the compiler's `output` (`checklines.witnessing_lines`)."""
-        if self.is_known(finding.signature) and not self.wants_shrinking(finding.signature):
+        if not self.wants_entry(finding.signature):  # before choosing CHECK lines, which costs a parse
             return None
         checks = witnessing_lines(finding.violations, output) if output and finding.violations else []
         return self.record(finding, program, pipeline, compiler, checks, provenance)

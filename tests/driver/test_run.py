@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.campaign.loop import L3_TIMING
+from stream_fuzz.campaign.tally import L3_TIMING
 from stream_fuzz.cli.main import main
 from stream_fuzz.corpus.store import MalformedEntry, read_corpus
 
@@ -216,18 +216,18 @@ def test_interrupted_campaign_keeps_findings(tmp_path: Path) -> None:
 def test_a_run_that_met_several_bugs_ends_as_its_budget_or_signal_says() -> None:
     # Hypothesis groups what ended a run with several bugs; the time running out while it shrank one of
     # them is the budget ending, not a worker failure (as a 2-worker CI run once reported it).
-    from stream_fuzz.campaign.loop import BudgetExhausted, _raise_what_is_not_a_finding, failure_class
+    from stream_fuzz.campaign.stops import BudgetExhausted, failure_class, raise_what_is_not_a_finding
 
     def finding() -> BaseException:
         return failure_class("placement-read-000000000000")("found")
 
-    _raise_what_is_not_a_finding(BaseExceptionGroup("two bugs", [finding(), finding()]))  # nothing left
+    raise_what_is_not_a_finding(BaseExceptionGroup("two bugs", [finding(), finding()]))  # nothing left
     with pytest.raises(BudgetExhausted):
-        _raise_what_is_not_a_finding(BaseExceptionGroup("", [finding(), BudgetExhausted()]))
+        raise_what_is_not_a_finding(BaseExceptionGroup("", [finding(), BudgetExhausted()]))
     with pytest.raises(KeyboardInterrupt):
-        _raise_what_is_not_a_finding(BaseExceptionGroup("", [BudgetExhausted(), KeyboardInterrupt()]))
+        raise_what_is_not_a_finding(BaseExceptionGroup("", [BudgetExhausted(), KeyboardInterrupt()]))
     with pytest.raises(BaseExceptionGroup):  # anything else stays visible as the group
-        _raise_what_is_not_a_finding(BaseExceptionGroup("", [finding(), ValueError("flaky")]))
+        raise_what_is_not_a_finding(BaseExceptionGroup("", [finding(), ValueError("flaky")]))
 
 
 def test_a_new_bug_is_shrunk_once_per_campaign_then_counted(tmp_path: Path, faulty) -> None:

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, find, given, settings
 from stream_fuzz.generators import Program, programs
 from stream_fuzz.generators.strategies import SWITCHES
 
-from stream_fuzz.campaign.loop import Campaign, Stats
+from stream_fuzz.campaign.loop import Campaign
 from stream_fuzz.campaign.steering import FAIR, FLOOR, MIN_PROGRAMS, Steering, Tally
+from stream_fuzz.campaign.tally import Stats
 from stream_fuzz.cli.main import main
 from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge.findings import Finding

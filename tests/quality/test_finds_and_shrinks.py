@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.campaign.loop import FindingRecord
+from stream_fuzz.campaign.tally import FindingRecord
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.corpus.filecheck import run_filecheck
 from stream_fuzz.corpus.store import Entry, read_entry

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.campaign.loop import FindingRecord
+from stream_fuzz.campaign.tally import FindingRecord
 from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
 from stream_fuzz.corpus.store import read_entry
 from stream_fuzz.judge.l3 import case_from_entry, judge_case

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from stream_fuzz.campaign.loop import FindingRecord, Stats
+from stream_fuzz.campaign.tally import FindingRecord, Stats
 from stream_fuzz.timeline import SAMPLE_S, Timeline
 
 
