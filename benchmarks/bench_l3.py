@@ -20,7 +20,7 @@ from hypothesis import seed as hypothesis_seed
 from stream_fuzz.generators.frontend import frontend_cases
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
-from stream_fuzz.corpus.store import Entry, read_corpus
+from stream_fuzz.corpus.entry import Entry, read_corpus
 from stream_fuzz.judge.l3 import case_of, judge_case, render_l3_entry
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

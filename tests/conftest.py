@@ -34,7 +34,7 @@ CORPUS = ROOT / "corpus"
 
 def corpus_witness(entry: str, index: int = 0) -> str:
     """The `index`-th witness program of a corpus entry (known compiler bugs make good test inputs)."""
-    from stream_fuzz.corpus.store import read_entry
+    from stream_fuzz.corpus.entry import read_entry
 
     return read_entry(CORPUS / f"{entry}.mlir").programs[index]
 

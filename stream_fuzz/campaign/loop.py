@@ -43,7 +43,8 @@ from stream_fuzz.campaign.tally import FindingRecord, Stats
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
 from stream_fuzz.corpus.attribution import WitnessProver
-from stream_fuzz.corpus.store import Attribution, Corpus, code_lines
+from stream_fuzz.corpus.entry import code_lines
+from stream_fuzz.corpus.store import Attribution, Corpus
 from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
 from stream_fuzz.generators import Program, features, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from stream_fuzz.campaign.tally import L3_TIMING, FindingRecord, Stats
 from stream_fuzz.compiler import CompilerInfo
-from stream_fuzz.corpus.store import write_atomically
+from stream_fuzz.corpus.entry import write_atomically
 from stream_fuzz.generators.model import LEVELS
 
 

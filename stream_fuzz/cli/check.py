@@ -18,7 +18,8 @@ from stream_fuzz.cli.common import (
     read_program,
 )
 from stream_fuzz.compiler import Outcome, open_compiler
-from stream_fuzz.corpus.store import SPLIT, Corpus, code_lines, split_programs
+from stream_fuzz.corpus.entry import SPLIT, code_lines, split_programs
+from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.preflight import writable_folder
 from stream_fuzz.judge.verdict import Judge, Verdict

@@ -14,7 +14,7 @@ from pathlib import Path
 from stream_fuzz import interrupts
 from stream_fuzz.campaign.report import write_report
 from stream_fuzz.compiler import resolve_pipeline
-from stream_fuzz.corpus.store import Entry, MalformedEntry, read_entry
+from stream_fuzz.corpus.entry import Entry, MalformedEntry, read_entry
 from stream_fuzz.judge.preflight import identified, preflight
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity

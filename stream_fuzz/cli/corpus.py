@@ -18,14 +18,14 @@ from stream_fuzz.cli.common import (
     write_file,
 )
 from stream_fuzz.compiler import Outcome, resolve_pipeline
-from stream_fuzz.corpus.replay import CANNOT_RUN, PASSES, STATES, Replay, iter_entries, replay_paths
-from stream_fuzz.corpus.store import (
+from stream_fuzz.corpus.entry import (
     ONE_PASS_FOLDER,
     MalformedEntry,
     read_corpus,
     read_entry,
     write_atomically,
 )
+from stream_fuzz.corpus.replay import CANNOT_RUN, PASSES, STATES, Replay, iter_entries, replay_paths
 from stream_fuzz.judge.preflight import SetupError, writable_file, writable_folder
 from stream_fuzz.judge.verdict import Judge
 

@@ -40,7 +40,7 @@ from stream_fuzz.cli.common import (
 )
 from stream_fuzz.cli.parser import build_parser
 from stream_fuzz.compiler import CompilerNotFound, UnknownPipeline
-from stream_fuzz.corpus.store import MalformedEntry
+from stream_fuzz.corpus.entry import MalformedEntry
 from stream_fuzz.judge.preflight import SetupError
 
 

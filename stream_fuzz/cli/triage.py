@@ -26,8 +26,7 @@ from stream_fuzz.cli.common import (
     write_file,
 )
 from stream_fuzz.compiler import CompilerNotFound
-from stream_fuzz.corpus.replay import replay_entry
-from stream_fuzz.corpus.store import (
+from stream_fuzz.corpus.entry import (
     Entry,
     MalformedEntry,
     code_lines,
@@ -35,6 +34,7 @@ from stream_fuzz.corpus.store import (
     read_entry,
     write_atomically,
 )
+from stream_fuzz.corpus.replay import replay_entry
 from stream_fuzz.judge.preflight import writable_file, writable_folder
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Rule

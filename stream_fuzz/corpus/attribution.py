@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from stream_fuzz.corpus.entry import Entry, Status
 from stream_fuzz.corpus.releases import Outcome, Release, VerdictCache, release_of
-from stream_fuzz.corpus.store import Entry, Status
 
 
 class WitnessProver:

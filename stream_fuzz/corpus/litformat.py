@@ -25,7 +25,7 @@ from typing import Any
 import lit.formats
 import lit.Test
 
-from stream_fuzz.corpus.store import MalformedEntry, Status, read_entry
+from stream_fuzz.corpus.entry import MalformedEntry, Status, read_entry
 
 # A RUN line asks for what the compiler under test does not have: the entry cannot be expressed there.
 CANNOT_EXPRESS = (

@@ -34,7 +34,7 @@ from enum import Enum
 from pathlib import Path
 
 from stream_fuzz.compiler.subprocess_backend import probe_version
-from stream_fuzz.corpus.store import SPLIT, write_atomically, write_header_line
+from stream_fuzz.corpus.entry import SPLIT, write_atomically, write_header_line
 
 LIT_TIMEOUT_S = 1800  # one release, the whole corpus: minutes on 2 cores; a hung lit is a broken setup
 

@@ -24,8 +24,7 @@ from pathlib import Path
 
 from stream_fuzz.compiler import CompilerNotFound
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of
-from stream_fuzz.corpus.filecheck import run_filecheck
-from stream_fuzz.corpus.store import (
+from stream_fuzz.corpus.entry import (
     FRONTEND_FOLDER,
     ONE_PASS_FOLDER,
     Entry,
@@ -35,6 +34,7 @@ from stream_fuzz.corpus.store import (
     read_corpus,
     read_entry,
 )
+from stream_fuzz.corpus.filecheck import run_filecheck
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.judge.l3 import case_from_entry, judge_case

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stream_fuzz.corpus.store import (
+from stream_fuzz.corpus.entry import (
     FRONTEND_FOLDER,
     ONE_PASS_FOLDER,
     Entry,

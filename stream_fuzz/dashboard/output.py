@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from stream_fuzz.corpus.store import write_atomically
+from stream_fuzz.corpus.entry import write_atomically
 from stream_fuzz.dashboard import STEP_SUMMARY
 from stream_fuzz.dashboard.markdown import campaign_markdown
 from stream_fuzz.fleet.status import FleetStatus

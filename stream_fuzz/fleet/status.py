@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stream_fuzz.corpus.store import (
-    Corpus,
+from stream_fuzz.corpus.entry import (
     MalformedEntry,
     code_lines,
     keep_human_lines,
     read_entry,
     write_atomically,
 )
+from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.fleet.registry import FleetUnavailable, connect, key, shown
 from stream_fuzz.fleet.series import read_timeline
 from stream_fuzz.generators.model import LEVELS

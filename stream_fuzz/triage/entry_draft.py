@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from stream_fuzz.corpus.store import Entry
+from stream_fuzz.corpus.entry import Entry
 from stream_fuzz.triage.run_lines import (
     ONE_PASS,
     REPRO,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from stream_fuzz.corpus.entry import Entry, code_lines
 from stream_fuzz.corpus.replay import AS_RECORDED, PASSES, UNREADABLE, Replay
-from stream_fuzz.corpus.store import Entry, code_lines
 from stream_fuzz.judge.findings import Finding
 from stream_fuzz.judge.verdict import Judge
 from stream_fuzz.oracles import Rule

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from stream_fuzz.compiler import native_iree_opt
 from stream_fuzz.corpus.attribution import WitnessProver
+from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.corpus.releases import VerdictCache
-from stream_fuzz.corpus.store import Corpus, read_entry
+from stream_fuzz.corpus.store import Corpus
 from tests.conftest import CORPUS
 from tests.corpus.test_lit_format import CASES, HEADER
 

@@ -23,7 +23,7 @@ import pytest
 from filecheck.matcher import Matcher
 from filecheck.options import Options, parse_argv_options
 
-from stream_fuzz.corpus.store import MalformedEntry, read_entry
+from stream_fuzz.corpus.entry import MalformedEntry, read_entry
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"

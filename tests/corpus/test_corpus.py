@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.compiler import CompilerInfo, resolve_pipeline
-from stream_fuzz.corpus import store as corpus_module
+from stream_fuzz.corpus import entry as entry_module
 from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
+from stream_fuzz.corpus.entry import MalformedEntry, read_entry
 from stream_fuzz.corpus.filecheck import run_filecheck
 from stream_fuzz.corpus.replay import AS_RECORDED, CANNOT_RUN, DIFFERENTLY, PASSES, UNREADABLE, replay_paths
-from stream_fuzz.corpus.store import Corpus, MalformedEntry, read_entry
+from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge.findings import Finding, diagnostic_class, finding_from, normalize
 from stream_fuzz.judge.verdict import Judge
 from tests.conftest import CORPUS, corpus_witness
@@ -149,9 +150,9 @@ def test_a_write_killed_midway_leaves_the_old_entry(
     def killed(*_: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(corpus_module.os, "replace", killed)
+    monkeypatch.setattr(entry_module.os, "replace", killed)
     with pytest.raises(KeyboardInterrupt):
-        corpus_module.write_atomically(path, "half a file")
+        entry_module.write_atomically(path, "half a file")
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
     assert os.path.exists(path)

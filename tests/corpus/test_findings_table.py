@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stream_fuzz.corpus.store import FRONTEND_FOLDER
+from stream_fuzz.corpus.entry import FRONTEND_FOLDER
 from stream_fuzz.corpus.trophies import entries, render
 
 ROOT = Path(__file__).resolve().parents[2]

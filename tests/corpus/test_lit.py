@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.corpus.store import read_entry
+from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -14,8 +14,8 @@ import pytest
 
 from stream_fuzz.cli.main import main
 from stream_fuzz.compiler import native_iree_opt
+from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.corpus.releases import Outcome, Release, VerdictCache, classify, ranges
-from stream_fuzz.corpus.store import read_entry
 from tests.conftest import CORPUS
 
 HEADER = """// stream-fuzz finding: invalid-program

@@ -20,9 +20,9 @@ from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.sanitize import repair_print_defects
 
 from stream_fuzz.corpus.checklines import primary
+from stream_fuzz.corpus.entry import Entry, as_recorded, read_entry
 from stream_fuzz.corpus.filecheck import run_filecheck
 from stream_fuzz.corpus.replay import AS_RECORDED, EXPECTED, replay_entry
-from stream_fuzz.corpus.store import Entry, as_recorded, read_entry
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.fixes import plausible_fix
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE

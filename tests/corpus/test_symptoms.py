@@ -19,16 +19,9 @@ from stream_fuzz.oracles import check_text
 from stream_fuzz.oracles.intent import read_intent
 
 from stream_fuzz.compiler import CompilerInfo
+from stream_fuzz.corpus.entry import Entry, MalformedEntry, Status, as_recorded, read_corpus, read_entry
 from stream_fuzz.corpus.replay import AS_RECORDED, L3Replayer, replay_entry
-from stream_fuzz.corpus.store import (
-    Corpus,
-    Entry,
-    MalformedEntry,
-    Status,
-    as_recorded,
-    read_corpus,
-    read_entry,
-)
+from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge import symptoms
 from stream_fuzz.judge.findings import Finding, finding_from, violation_finding
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.corpus.store import read_entry
+from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.triage.run_lines import MACHINE_PATH, TOOL_NAMES, header_value, run_commands
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.compiler import native_iree_opt
-from stream_fuzz.corpus.store import code_lines, read_entry
+from stream_fuzz.corpus.entry import code_lines, read_entry
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"

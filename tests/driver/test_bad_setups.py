@@ -441,7 +441,7 @@ def pull_and_reduce_keep_human_lines(tmp: Path) -> None:
     assert (corpus / L1_ENTRY.name).read_text() == typo
 
     from stream_fuzz.cli.triage import keep_one_pass_human_lines
-    from stream_fuzz.corpus.store import read_entry
+    from stream_fuzz.corpus.entry import read_entry
 
     one_pass = CORPUS / "one-pass" / "async-clobbered-read-concurrency-wave-placed-above-a-read.mlir"
     old = one_pass.read_text().replace("// status: open", "// status: fixed\n// triage: why\n//   more")

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.corpus.checklines import witnessing_lines
+from stream_fuzz.corpus.entry import code_lines, read_entry
 from stream_fuzz.corpus.filecheck import run_filecheck
 from stream_fuzz.corpus.replay import AS_RECORDED, PASSES, replay_entry
-from stream_fuzz.corpus.store import Corpus, code_lines, read_entry
+from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.verdict import Judge
 from stream_fuzz.triage.issue_draft import ReleaseResult, draft_issue

@@ -14,7 +14,7 @@ import pytest
 
 from stream_fuzz.campaign.tally import L3_TIMING
 from stream_fuzz.cli.main import main
-from stream_fuzz.corpus.store import MalformedEntry, read_corpus
+from stream_fuzz.corpus.entry import MalformedEntry, read_corpus
 
 SEED_FAULT = ["--inject-fault", "tests.mutants:seed_bug"]
 PROJECT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -16,7 +16,7 @@ from stream_fuzz.compiler.pipelines import STREAM_STAGES
 from stream_fuzz.compiler.staging import stage_stream_pipeline
 from stream_fuzz.compiler.subprocess_backend import _split_dump
 from stream_fuzz.compiler.worker import ANCHOR_DIALECTS, new_context
-from stream_fuzz.corpus.store import read_corpus
+from stream_fuzz.corpus.entry import read_corpus
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.verdict import Judge
 from tests.conftest import CORPUS, PROGRAMS

@@ -189,7 +189,7 @@ def test_select_picks_the_operand_the_condition_names() -> None:
 
 @needs_runtime
 def test_campaign_note_in_the_entry(tmp_path: Path) -> None:
-    from stream_fuzz.corpus.store import read_entry
+    from stream_fuzz.corpus.entry import read_entry
     from stream_fuzz.triage.witness.note import note_witness
 
     entry = tmp_path / CSE.name

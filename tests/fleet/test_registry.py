@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from stream_fuzz.campaign.parallel import worker_seed
-from stream_fuzz.corpus.store import read_entry
+from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.fleet import Fleet, FleetAddress, register_machine
 from stream_fuzz.fleet.local import LocalRedis
 from stream_fuzz.fleet.status import pull_entries, read_status, shown

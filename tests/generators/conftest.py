@@ -11,7 +11,7 @@ import pytest
 from iree.compiler import ir
 
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
-from stream_fuzz.corpus.store import Entry, read_corpus
+from stream_fuzz.corpus.entry import Entry, read_corpus
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.verdict import Verdict
 

@@ -19,7 +19,7 @@ import pytest
 
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, runtime_available
 from stream_fuzz.compiler.subprocess_backend import native_iree_compile, native_iree_opt
-from stream_fuzz.corpus.store import read_entry
+from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.judge.l3 import case_from_entry, judge_case
 from stream_fuzz.judge.preflight import KNOWN_GOOD, preflight_l3
 from tests.conftest import CORPUS

@@ -23,8 +23,8 @@ from stream_fuzz.generators.frontend import frontend_cases
 from stream_fuzz.compiler import CompilerNotFound, iree_run_module_beside, native_iree_run_module
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, l3_runtime_of
 from stream_fuzz.compiler.result import CompilerInfo
+from stream_fuzz.corpus.entry import Entry, read_corpus, read_entry
 from stream_fuzz.corpus.replay import AS_RECORDED, CANNOT_RUN, L3Replayer
-from stream_fuzz.corpus.store import Entry, read_corpus, read_entry
 from stream_fuzz.judge.l3 import case_from_entry, case_of, judge_case
 from stream_fuzz.judge.preflight import KNOWN_GOOD, preflight_l3
 from tests.conftest import CORPUS

@@ -15,7 +15,7 @@ from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.abi import results_on_declared_devices
 
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, runtime_available
-from stream_fuzz.corpus.store import Entry, read_corpus, read_entry
+from stream_fuzz.corpus.entry import Entry, read_corpus, read_entry
 from stream_fuzz.judge.l3 import case_from_entry, case_of, judge_case
 from stream_fuzz.judge.preflight import KNOWN_GOOD, preflight_l3
 from tests.mutants import walk

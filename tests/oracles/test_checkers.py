@@ -14,7 +14,7 @@ from stream_fuzz.oracles.worker_hooks import MIDWAY as BEFORE_PASS
 
 from stream_fuzz.compiler import InProcessCompiler, resolve_pipeline
 from stream_fuzz.compiler.staging import stage_stream_pipeline
-from stream_fuzz.corpus.store import render_entry
+from stream_fuzz.corpus.render import render_entry
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.verdict import Judge
 from tests import mutants

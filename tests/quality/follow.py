@@ -11,7 +11,8 @@ from typing import Any
 from hypothesis import settings
 
 from stream_fuzz.campaign.loop import Campaign
-from stream_fuzz.corpus.store import Corpus, Entry, Status, read_entry
+from stream_fuzz.corpus.entry import Entry, Status, read_entry
+from stream_fuzz.corpus.store import Corpus
 
 
 class FollowOneFault(Corpus):

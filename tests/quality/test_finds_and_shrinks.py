@@ -15,8 +15,8 @@ import pytest
 
 from stream_fuzz.campaign.tally import FindingRecord
 from stream_fuzz.compiler import Outcome
+from stream_fuzz.corpus.entry import Entry, read_entry
 from stream_fuzz.corpus.filecheck import run_filecheck
-from stream_fuzz.corpus.store import Entry, read_entry
 from stream_fuzz.judge.verdict import Judge
 from tests.quality.follow import FollowOneFault, OneBugCampaign
 

@@ -13,7 +13,7 @@ import pytest
 
 from stream_fuzz.campaign.tally import FindingRecord
 from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
-from stream_fuzz.corpus.store import read_entry
+from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.judge.l3 import case_from_entry, judge_case
 from stream_fuzz.judge.verdict import Judge
 from tests.quality.follow import FollowOneFault, OneBugCampaign

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from stream_fuzz.corpus.store import write_atomically
+from stream_fuzz.corpus.entry import write_atomically
 
 KEY = "runtime witness"
 # The kinds of finding whose wrong data a run can show.
