@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .inprocess import _sigint_ignored, bindings_info
+from .inprocess import bindings_info
 from .result import DEFAULT_TIMEOUT_S, CompilerInfo
 from .subprocess_backend import (
     CRASH_MARKERS,
@@ -50,6 +50,7 @@ from .subprocess_backend import (
     run_bounded,
 )
 from .worker import load_hook
+from .worker_process import sigint_ignored
 
 STAGES = ("stream", "vmfb", "run")
 _STAGE_MARK = "[stream-fuzz l3 stage: "
@@ -180,7 +181,7 @@ class FrontendCompiler:
             daemon=True,
         )
         try:
-            with _sigint_ignored():
+            with sigint_ignored():
                 process.start()
         finally:
             child.close()

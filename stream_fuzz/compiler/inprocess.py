@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
 import os
-import signal
-import tempfile
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from .analyzer import Analyzer
 from .pipelines import UnknownPipeline
 from .result import DEFAULT_TIMEOUT_S, CompileResult, CompilerInfo, Outcome, crash_result
 from .subprocess_backend import CompilerNotFound, crash_report, native_iree_opt
 from .worker import Reply, Request, load_hook, serve
+from .worker_process import Answer, WorkerProcess
 
 # In a batch result's extras: why the batch did not vouch for the program (`batch.UNSURE` or `GROUP_FAILED`).
 BATCH_STATE = "batch_state"
@@ -61,39 +56,12 @@ class InProcessCompiler:
         # Resolve the hook here first: a typo must be a clear error now, not a "crash" of every compile.
         load_hook(post_hook)
         self.info = bindings_info()
-        self._process: Any = None
-        self._conn: Any = None
-        self._served = 0
-        fd, self._stderr_path = tempfile.mkstemp(prefix="stream-fuzz-worker-", suffix=".log")
-        os.close(fd)
-
-    # -- worker lifecycle -------------------------------------------------------------------------
-    def _start(self) -> None:
-        ctx = multiprocessing.get_context("spawn")  # never fork a process that may hold an MLIR context
-        parent, child = ctx.Pipe()
-        process = ctx.Process(
-            target=serve, args=(child, self._stderr_path, self.post_hook, self.analyzer), daemon=True
+        self._worker = WorkerProcess(
+            serve, (post_hook, analyzer), log_prefix="stream-fuzz-worker-", recycle_after=RECYCLE_AFTER
         )
-        try:
-            with _sigint_ignored():  # the child starts with Ctrl-C ignored (serve() keeps it so)
-                process.start()
-        finally:
-            child.close()
-        self._process, self._conn, self._served = process, parent, 0
-
-    def _stop(self) -> None:
-        if self._process is not None:
-            if self._process.is_alive():
-                self._process.kill()
-            self._process.join(timeout=5)
-        if self._conn is not None:
-            self._conn.close()
-        self._process = self._conn = None
 
     def close(self) -> None:
-        self._stop()
-        if os.path.exists(self._stderr_path):
-            os.unlink(self._stderr_path)
+        self._worker.close()
 
     def __enter__(self) -> InProcessCompiler:
         return self
@@ -102,11 +70,7 @@ class InProcessCompiler:
         self.close()
 
     def _stderr_tail(self, lines: int = 40) -> str:
-        try:
-            with open(self._stderr_path, errors="replace") as f:
-                return "".join(f.readlines()[-lines:])
-        except OSError:
-            return ""
+        return "".join(self._worker.stderr().splitlines(keepends=True)[-lines:])
 
     # -- compiling --------------------------------------------------------------------------------
     def compile(self, text: str, pipeline: str) -> CompileResult:
@@ -155,31 +119,21 @@ class InProcessCompiler:
 
     def _request(self, request: Request, retry_crash: bool = True, batch: bool = False) -> CompileResult:
         pipeline = request.pipeline
-        if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
-            self._stop()
-            self._start()
-        self._served += max(1, len(request.batch))  # the context grows with every program of a batch
         started = time.perf_counter()
-        try:
-            self._conn.send(request)
-            answered = self._conn.poll(self.timeout)
-            reply = self._conn.recv() if answered else None
-        except (EOFError, BrokenPipeError, ConnectionResetError):
-            answered, reply = True, None  # the worker died mid-request
+        # The context grows with every program of a batch.
+        answer = self._worker.ask(request, self.timeout, programs=max(1, len(request.batch)))
         elapsed = time.perf_counter() - started
-        if reply is None:
+        if answer.reply is None:
             if batch:  # no crash report nor retry: the caller splits the batch and judges the parts
-                self._stop()
                 return CompileResult(Outcome.CRASH, self.info, pipeline, elapsed)
-            return self._dead_worker_result(request, elapsed, not answered, retry_crash)
-        return self._result_from_reply(reply, pipeline)
+            return self._dead_worker_result(request, elapsed, answer, retry_crash)
+        return self._result_from_reply(answer.reply, pipeline)
 
     def _dead_worker_result(
-        self, request: Request, elapsed: float, timed_out: bool, retry_crash: bool = True
+        self, request: Request, elapsed: float, answer: Answer, retry_crash: bool = True
     ) -> CompileResult:
         pipeline = request.pipeline
-        if timed_out:
-            self._stop()  # kill the hung worker; the next call starts a fresh one
+        if answer.timed_out:
             return CompileResult(
                 Outcome.TIMEOUT,
                 self.info,
@@ -187,12 +141,9 @@ class InProcessCompiler:
                 elapsed,
                 stderr_tail=self._stderr_tail() + f"\n[killed after {self.timeout:g} s]",
             )
-        self._process.join(timeout=5)
-        code = self._process.exitcode
-        self._stop()
         report = self._native_crash_report(request) if retry_crash else ""
         crashed = crash_result(
-            self.info, pipeline, elapsed, self._stderr_tail() + report, "compiler worker", code
+            self.info, pipeline, elapsed, self._stderr_tail() + report, "compiler worker", answer.exitcode
         )
         if report or not retry_crash:
             return crashed
@@ -239,18 +190,3 @@ class InProcessCompiler:
             extras=reply.extras,
             failed_pass=reply.failed_pass,
         )
-
-
-@contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while a compiler worker is spawned. An ignored signal stays ignored in the new
-    interpreter, which then never dies of a Ctrl-C (or a campaign's stop request) while it imports the
-    bindings, before serve() could ignore it: that death looked like a failure of stream-fuzz."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may change handlers; spawning elsewhere keeps the old window
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)

@@ -20,6 +20,15 @@ def hang(module: object) -> None:
     time.sleep(600)
 
 
+def hang_the_first_time(module: object) -> None:
+    """A hang of the first worker that runs it (the flag file named by STREAM_FUZZ_TEST_FLAG records
+    that it did); the worker that replaces it compiles the program."""
+    flag = os.environ["STREAM_FUZZ_TEST_FLAG"]
+    if not os.path.exists(flag):
+        open(flag, "w").close()
+        time.sleep(600)
+
+
 def abort_the_first_time(module: object) -> None:
     """A crash that does not reproduce: aborts the first worker that runs it (the flag file named by
     STREAM_FUZZ_TEST_FLAG records that it did), then lets the program compile."""

@@ -1,8 +1,9 @@
 """A CI stage that never cries wolf: every bad input, broken setup or fault a user can cause gets a clear
 answer with the documented exit status, no traceback, and nothing written that is not a finding.
 
-One table: each row is a case from the field (what a user did), run against the real pinned compiler or a
-small fake compiler script, with what must happen.
+Compilers, budgets, workers, signals and options (`test_bad_files.py` has disks, files, corpus entries
+and Redis). One table: each row is a case from the field (what a user did), run against the real pinned
+compiler or a small fake compiler script, with what must happen.
 """
 
 from __future__ import annotations
@@ -10,61 +11,25 @@ from __future__ import annotations
 import json
 import os
 import signal
-import stat
 import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, PROGRAMS
-
-SEED = PROGRAMS.parent / "oracles" / "programs" / "seed_tp4_fanout.mlir"
-L1_ENTRY = CORPUS / "wave-race-tied-chain-not-compared.mlir"  # records the whole stream pipeline
-FAST = ["--examples", "4", "--workers", "1", "--level", "l2"]
-
-
-@dataclass
-class Ran:
-    code: int
-    out: str
-    err: str
-
-
-def stream_fuzz(*argv: str, cwd: Path | None = None, timeout: float = 300) -> Ran:
-    """The command as a user runs it, in a process of its own."""
-    done = subprocess.run(
-        [sys.executable, "-m", "stream_fuzz.cli", *argv],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=cwd,
-    )
-    return Ran(done.returncode, done.stdout, done.stderr)
-
-
-def fake_compiler(folder: Path, body: str, name: str = "iree-opt") -> str:
-    """A stand-in iree-opt: a shell script that answers --version and then does `body`."""
-    script = folder / name
-    version = 'case "$1" in --version) echo "LLVM version 20.0.0git"; exit 0;; esac\n'
-    script.write_text("#!/bin/sh\n" + version + body + "\n")
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    return str(script)
-
-
-def no_traceback(ran: Ran) -> None:
-    assert "Traceback" not in ran.err and "Traceback" not in ran.out, ran.err[-3000:]
-
-
-def written(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.glob("*.mlir")) if folder.exists() else []
-
-
-# -- the rows ------------------------------------------------------------------------------------------
+from tests.conftest import CORPUS
+from tests.driver.bad_setup_tools import (
+    FAST,
+    L1_ENTRY,
+    SEED,
+    fake_compiler,
+    no_traceback,
+    stream_fuzz,
+    written,
+)
 
 
 def broken_compiler_binary(tmp: Path) -> None:
@@ -89,34 +54,6 @@ def tiny_timeout(tmp: Path) -> None:
     ran = stream_fuzz("run", *FAST, "--timeout", "0.0001", "--corpus", str(tmp / "c"))
     assert ran.code == 2 and "fails on a known-good" in ran.err and "timeout" in ran.err
     assert written(tmp / "c") == []  # the real timeout entry's signature is not reused for a setup error
-
-
-def read_only_corpus(tmp: Path) -> None:
-    ran = stream_fuzz("run", *FAST, "--corpus", "/proc/stream-fuzz-corpus")
-    assert ran.code == 2 and "corpus folder /proc/stream-fuzz-corpus is not writable" in ran.err
-
-
-def corpus_path_is_a_file(tmp: Path) -> None:
-    (tmp / "afile").write_text("x")
-    ran = stream_fuzz("run", *FAST, "--corpus", str(tmp / "afile"))
-    assert ran.code == 2 and f"corpus folder {tmp / 'afile'} is not a folder" in ran.err
-
-
-def unwritable_reports(tmp: Path) -> None:
-    for option in ("--json", "--junit"):
-        ran = stream_fuzz("run", *FAST, "--corpus", str(tmp / "c"), option, "/proc/report.out")
-        assert ran.code == 2 and f"{option} /proc/report.out cannot be written" in ran.err, ran.err
-
-
-def disk_full_when_writing_a_report(tmp: Path) -> None:
-    """/dev/full accepts the open and fails the write: a late failure still ends with the summary and the
-    other report."""
-    junit = tmp / "run.xml"
-    ran = stream_fuzz("run", *FAST, "--corpus", str(tmp / "c"), "--json", "/dev/full", "--junit", str(junit))
-    assert ran.code == 3 and "could not write --json /dev/full: No space left on device" in ran.err
-    assert "programs in" in ran.out  # the summary
-    suite = ET.parse(junit).getroot().find("testsuite")
-    assert suite is not None and suite.get("errors") == "1"
 
 
 def worker_dies_with_two_workers(tmp: Path) -> None:
@@ -185,36 +122,9 @@ def unshrunk_entry_is_shrunk_by_the_next_campaign(tmp: Path) -> None:
         assert len(after[name]) < len(entries[name])
 
 
-def header_typos(tmp: Path) -> None:
-    corpus = tmp / "c"
-    corpus.mkdir()
-    original = L1_ENTRY.read_text()
-    (corpus / "cased.mlir").write_text(original.replace("// status: open", "// Status: Open"))
-    typo = original.replace("// status: open", "// status: opne")
-    (corpus / L1_ENTRY.name).write_text(typo)
-    ran = stream_fuzz("run", *FAST, "--corpus", str(corpus))
-    assert (
-        ran.code == 2 and f"{corpus / L1_ENTRY.name}: line " in ran.err and "'opne' is not one of" in ran.err
-    )
-    assert (corpus / L1_ENTRY.name).read_text() == typo  # the human's file is untouched
-
-
 def check_of_a_corpus_entry_uses_its_pipeline(tmp: Path) -> None:
     ran = stream_fuzz("check", str(L1_ENTRY))  # a race only the whole stream pipeline makes
     assert ran.code == 1 and "[wave/race]" in ran.out
-
-
-def files_without_a_stream_program(tmp: Path) -> None:
-    cases = {
-        "empty.mlir": "",
-        "comments.mlir": "// RUN: nothing\n// CHECK: x\n",
-        "other.mlir": "func.func @f() {\n  return\n}\n",
-    }
-    for name, text in cases.items():
-        (tmp / name).write_text(text)
-        for command in ("check", "compile", "bisect"):
-            ran = stream_fuzz(command, str(tmp / name))
-            assert ran.code == 2 and f"no stream program in {tmp / name}" in ran.err, (command, name, ran.err)
 
 
 def syntax_error_in_a_checked_program(tmp: Path) -> None:
@@ -300,25 +210,6 @@ def percentiles_of_few_samples(tmp: Path) -> None:
     assert ran.code == 0 and "p90 n/a (5 programs)" in ran.out and "p90 0.000" not in ran.out
 
 
-def reduce_and_report_of_bad_entries(tmp: Path) -> None:
-    missing = str(tmp / "no-such-entry.mlir")
-    broken = tmp / "broken.mlir"
-    broken.write_text("// stream-fuzz finding: crash\n// status: opne\nutil.func public @f() {\n}\n")
-    for command in ("reduce", "report"):
-        for entry, says in ((missing, "no such corpus entry"), (str(broken), "broken.mlir")):
-            ran = stream_fuzz(command, entry)
-            no_traceback(ran)
-            assert ran.code == 2 and says in ran.err, (command, entry, ran.err)
-    passing = CORPUS / "placement-read-pull-of-import-without-from.mlir"  # not a bug: it passes
-    ran = stream_fuzz("reduce", str(passing), "-o", str(tmp / "out.mlir"))
-    no_traceback(ran)
-    assert ran.code == 1 and "passes" in ran.err and not (tmp / "out.mlir").exists()
-    ran = stream_fuzz("reduce", str(L1_ENTRY), "-o", str(tmp / "no-folder" / "out.mlir"))
-    assert ran.code == 2 and "no-folder" in ran.err
-    ran = stream_fuzz("check", str(SEED), "--async-ir")
-    assert ran.code == 2 and "--no-compile" in ran.err
-
-
 def nothing_judged(tmp: Path) -> None:
     """A budget spent before the first program (the set-up takes longer) is no green run. A millisecond:
     since the worker's context loads dialects lazily (issue 30) set-up can take less than half a second."""
@@ -376,128 +267,10 @@ def matrix_interrupted(tmp: Path) -> None:
     assert "interrupted" in out and "interrupted" in err  # the table says so, not complete-looking
 
 
-def disk_full_while_writing_the_corpus(tmp: Path) -> None:
-    """ENOSPC under the corpus mid-campaign (one worker, in this process): the summary and the reports
-    for what was done, the file named, exit 3."""
-    from stream_fuzz.cli.main import main
-
-    def full(path: Path, text: str) -> None:
-        raise OSError(28, "No space left on device", str(path))
-
-    report, junit = tmp / "run.json", tmp / "run.xml"
-    argv = ["run", "--level", "l2", "--examples", "20", "--seed", "3", "--workers", "1", "--no-shrink",
-            "--corpus", str(tmp / "c"), "--json", str(report), "--junit", str(junit),
-            "--inject-fault", "tests.mutants:dealloca_elsewhere"]  # fmt: skip
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("stream_fuzz.corpus.store.write_atomically", full)
-        code = main(argv)
-    assert code == 3
-    (error,) = json.loads(report.read_text())["errors"]
-    assert "No space left on device" in error and str(tmp / "c") in error and "Traceback" not in error
-    suite = ET.parse(junit).getroot().find("testsuite")
-    assert suite is not None and suite.get("errors") == "1"
-
-
-def disk_full_for_other_commands(tmp: Path) -> None:
-    """Each command's output file on a full disk: exit 3 naming it, no traceback."""
-    corpus = tmp / "corpus"
-    corpus.mkdir()
-    (corpus / L1_ENTRY.name).write_text(L1_ENTRY.read_text())
-    commands = [
-        ["findings", "--corpus", str(corpus), "--write", "/dev/full"],
-        ["stats", "--examples", "3", "--json", "/dev/full"],
-        ["replay", str(L1_ENTRY), "--json", "/dev/full"],
-    ]
-    for argv in commands:
-        ran = stream_fuzz(*argv)
-        no_traceback(ran)
-        assert ran.code == 3 and "could not write" in ran.err and "/dev/full" in ran.err, (argv, ran.err)
-
-
-def reports_are_written_atomically(tmp: Path) -> None:
-    """A write that fails half-way leaves the old report (or none), never a truncated one."""
-    from stream_fuzz.campaign.report import write_json
-
-    report = tmp / "run.json"
-    write_json(report, {"old": True})
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("os.fsync", lambda fd: (_ for _ in ()).throw(OSError(28, "No space left on device")))
-        with pytest.raises(OSError):
-            write_json(report, {"new": "x" * 100_000})
-    assert json.loads(report.read_text()) == {"old": True}
-    assert [p.name for p in tmp.iterdir()] == ["run.json"]  # no temporary left behind
-
-
-def pull_and_reduce_keep_human_lines(tmp: Path) -> None:
-    """`corpus pull` over a local entry with a header typo stops, naming it, and leaves it as it is
-    (before asking Redis anything); `reduce` over a one-pass file keeps its status and human lines."""
-    corpus = tmp / "c"
-    corpus.mkdir()
-    typo = L1_ENTRY.read_text().replace("// status: open", "// status: fixd\n// triage: the human's words")
-    (corpus / L1_ENTRY.name).write_text(typo)
-    ran = stream_fuzz("corpus", "pull", "--db", "redis://127.0.0.1:1/0", str(corpus))
-    no_traceback(ran)
-    assert ran.code == 2 and L1_ENTRY.name in ran.err and "fixd" in ran.err, ran.err
-    assert (corpus / L1_ENTRY.name).read_text() == typo
-
-    from stream_fuzz.cli.triage import keep_one_pass_human_lines
-    from stream_fuzz.corpus.entry import read_entry
-
-    one_pass = CORPUS / "one-pass" / "async-clobbered-read-concurrency-wave-placed-above-a-read.mlir"
-    old = one_pass.read_text().replace("// status: open", "// status: fixed\n// triage: why\n//   more")
-    target = tmp / "one-pass.mlir"
-    target.write_text(old)
-    new = one_pass.read_text().replace("// releases:", "// x-dropped:")  # the reducer writes no releases
-    merged = keep_one_pass_human_lines(target, new)
-    assert "// status: fixed" in merged and "// triage: why\n//   more" in merged
-    assert next(line for line in old.splitlines() if line.startswith("// releases:")) in merged
-    target.write_text(merged)
-    assert read_entry(target).status == "fixed"
-
-
-def findings_of_a_malformed_entry(tmp: Path) -> None:
-    corpus = tmp / "c"
-    corpus.mkdir()
-    (corpus / L1_ENTRY.name).write_text(L1_ENTRY.read_text().replace("// status: open", "// status: opne"))
-    ran = stream_fuzz("findings", "--corpus", str(corpus))
-    no_traceback(ran)
-    assert ran.code == 2 and f"{corpus / L1_ENTRY.name}: line " in ran.err, ran.err
-
-
 def report_with_a_broken_compiler(tmp: Path) -> None:
     ran = stream_fuzz("report", str(L1_ENTRY), "--iree-opt", "/bin/false", "-o", str(tmp / "draft.md"))
     no_traceback(ran)
     assert ran.code == 2 and "fails on a known-good" in ran.err and not (tmp / "draft.md").exists()
-
-
-def redis_password_never_printed(tmp: Path) -> None:
-    url = "redis://user:hunter2@127.0.0.1:1/0"
-    for argv in (
-        ["status", "--db", url],
-        ["corpus", "pull", "--db", url, str(tmp / "pulled")],
-        ["run", *FAST, "--corpus", str(tmp / "c"), "--db", url],
-        ["status", "--db", "redis://:hunter2@127.0.0.1:99999/0"],
-    ):
-        ran = stream_fuzz(*argv)
-        no_traceback(ran)
-        assert ran.code == 2 and "hunter2" not in ran.err + ran.out and "***" in ran.err, (argv, ran.err)
-
-
-def bad_data_in_redis(tmp: Path) -> None:
-    from tests.fleet.conftest import start_redis
-
-    server = start_redis(tmp / "redis")
-    try:
-        import redis
-
-        client = redis.Redis.from_url(server.url)
-        client.set("stream-fuzz:signatures", "not a set")  # a key of the wrong type
-        for argv in (["status", "--db", server.url], ["corpus", "pull", "--db", server.url, str(tmp / "p")]):
-            ran = stream_fuzz(*argv)
-            no_traceback(ran)
-            assert ran.code == 2 and "bad data in Redis" in ran.err, (argv, ran.err)
-    finally:
-        server.kill()
 
 
 def fixed_entry_met_again_is_a_regression(tmp: Path) -> None:
@@ -569,17 +342,11 @@ CASES: list[tuple[str, Callable[[Path], None]]] = [
     ("a compiler that fails on every program", compiler_failing_every_program),
     ("--timeout 0", zero_timeout),
     ("a timeout too short for any compile", tiny_timeout),
-    ("read-only corpus", read_only_corpus),
-    ("corpus path is a file", corpus_path_is_a_file),
-    ("unwritable --json / --junit", unwritable_reports),
-    ("full disk at the end", disk_full_when_writing_a_report),
     ("a worker dies with 2 workers", worker_dies_with_two_workers),
     ("SIGINT mid-campaign", sigint_mid_campaign),
     ("SIGTERM mid-campaign", sigterm_mid_campaign),
     ("budget ends while shrinking", unshrunk_entry_is_shrunk_by_the_next_campaign),
-    ("header typo", header_typos),
     ("check of an L1 corpus entry", check_of_a_corpus_entry_uses_its_pipeline),
-    ("empty file, comments only, no stream program", files_without_a_stream_program),
     ("a syntax error in a checked program", syntax_error_in_a_checked_program),
     ("misspelled --pass-pipeline", misspelled_pass_pipeline),
     ("--workers 1000", too_many_workers),
@@ -590,18 +357,10 @@ CASES: list[tuple[str, Callable[[Path], None]]] = [
     ("matrix and stats", matrix_and_stats_leave_nothing_behind),
     ("stream-fuzz --version", version_flag),
     ("stats --examples 5", percentiles_of_few_samples),
-    ("reduce / report of a missing, malformed or passing entry", reduce_and_report_of_bad_entries),
     ("0 programs judged (a budget spent in set-up)", nothing_judged),
     ("SIGINT / SIGTERM in the first seconds", interrupted_while_starting),
     ("matrix interrupted", matrix_interrupted),
-    ("full disk under the corpus mid-campaign", disk_full_while_writing_the_corpus),
-    ("full disk for findings / stats / replay", disk_full_for_other_commands),
-    ("reports written atomically", reports_are_written_atomically),
-    ("corpus pull / reduce over human lines", pull_and_reduce_keep_human_lines),
-    ("findings of a malformed entry", findings_of_a_malformed_entry),
     ("report --iree-opt /bin/false", report_with_a_broken_compiler),
-    ("a Redis password in --db", redis_password_never_printed),
-    ("bad data in Redis", bad_data_in_redis),
     ("a fixed entry met again", fixed_entry_met_again_is_a_regression),
     ("replay without a runtime that can run the entry", replay_that_cannot_run_here),
     ("a compiler whose release cannot be read", unidentified_compiler),

@@ -201,12 +201,15 @@ def test_a_crash_that_does_not_reproduce_is_still_a_crash(
     assert (tmp_path / "crashed-once").exists()
 
 
-def test_in_process_hang_is_killed_and_the_next_program_compiles() -> None:
-    with InProcessCompiler(timeout=2, post_hook="tests.driver.faults:hang") as hanging:
+def test_in_process_hang_is_killed_and_the_next_program_compiles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STREAM_FUZZ_TEST_FLAG", str(tmp_path / "hung-once"))
+    with InProcessCompiler(timeout=2, post_hook="tests.driver.faults:hang_the_first_time") as hanging:
         result = hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION)
         assert result.outcome is Outcome.TIMEOUT
         assert result.elapsed_s < 10
-        hanging.post_hook = None  # the replacement worker starts without the fault
+        # The hung worker was killed; its replacement compiles the same program.
         assert hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION).outcome is Outcome.OK
 
 
