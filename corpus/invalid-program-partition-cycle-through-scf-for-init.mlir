@@ -31,6 +31,9 @@
 //   fail with "operand #0 does not dominate this use" (the cycle check came later). One fix (a hazard reached
 //   through a non-streamable user must keep the op out of that partition even when it also consumes it
 //   directly) closes both shapes. Compiles if %a passes through util.optimization_barrier on either path.
+//   All 20 such draws of `stream-fuzz stats --level l1 --examples 500 --seed 1` (splat, dispatch and
+//   transfer producers) hash to this signature and compile once each resource select is replaced by its
+//   first choice.
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
