@@ -31,7 +31,7 @@
 //   fail with "operand #0 does not dominate this use" (the cycle check came later). One fix (a hazard reached
 //   through a non-streamable user must keep the op out of that partition even when it also consumes it
 //   directly) closes both shapes. Compiles if %a passes through util.optimization_barrier on either path.
-//   All 20 such draws of `stream-fuzz stats --level l1 --examples 500 --seed 1` (splat, dispatch and
+//   All 20 such draws of a 500-program L1 stats run (seed 1; splat, dispatch and
 //   transfer producers) hash to this signature and compile once each resource select is replaced by its
 //   first choice.
 //
