@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/async-clobbered-read-copy-on-write-skips-async-store.mlir
 // pass: iree-stream-materialize-copy-on-write
+// symptom: async-store-write
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: tensor.insert of a constant into a computed tensor still read after
 //   (runs right) and of a runtime i32 into a constant tensor still read after (stream IR only checked): both

@@ -22,8 +22,11 @@ after an in-place write of [c, d) of the same storage reads overwritten bytes on
 are not constants, an op whose bytes are not spelled out (a call, a transfer, a clone, a load), and a use
 that passes the old value on whole (an in-place writer's target keeps every byte it does not write) count
 as the whole resource. An `arith.select` of two resources is one of two storages, which one known only at
-run time: it counts as a whole read of both, and its result is a storage of its own (a write through it is
-not followed to either, so a clobber through a select is missed rather than guessed).
+run time, and so is an `scf.if` result its branches yield from different storages: the select counts as a
+whole read of both, and a write in place through such a value may write either (`_Storage.may_be`), so a
+use after it of any value that may be one of those storages is a clobbered read (copy-on-write must copy
+it; a copy is new storage and ends the aliasing). Such a clobber has no one storage name to state on the
+printed IR: its `scope_*` fields stay empty.
 """
 
 from __future__ import annotations
@@ -84,6 +87,9 @@ class Clobber:
     scope_end: str = ""
     scope_index: int = 0  # how many ops named `scope_writer` come before it in the function, as printed
     scope_indent: int = 0  # the indentation of the block's ops as iree-opt prints them (in its module)
+    # The write went through a value that may be one of several storages (a select, a merging scf.if)
+    # and `value` names the one read, which it may have overwritten.
+    through_alias: bool = False
 
     def __str__(self) -> str:
         return f"{self.value} is read by '{self.reader}' after '{self.writer}' overwrote it in place"
@@ -97,23 +103,28 @@ def clobbered_reads(module: ir.Module) -> list[Clobber]:
     for function in _functions(module):
         storage = _Storage()
         ops = list(_walk(function))
-        sharing: dict[ir.Value, list[ir.Value]] = {}  # a storage's root -> every value that is it
+        sharing: dict[ir.Value, list[ir.Value]] = {}  # a storage's root -> every value that may be it
         for value in _values(function, ops):
-            sharing.setdefault(storage.root(value), []).append(value)
+            for root in storage.may_be(value):
+                sharing.setdefault(root, []).append(value)
         for writer in ops:
             if _copies_onto_itself(writer, storage):
                 continue  # rewrites the bytes that are there: nothing is lost (copy/overlap judges it)
             for value in _overwritten(writer):
-                root = storage.root(value)
-                if _carried_into_a_loop(writer, root):
-                    continue  # a loop-carried write: not judged (the model has no iterations)
+                roots = storage.may_be(value)
+                older_values: dict[ir.Value, None] = {}
+                for root in roots:
+                    if not _carried_into_a_loop(writer, root):  # loop-carried writes are not judged
+                        older_values.update(dict.fromkeys(sharing.get(root, ())))
                 written = _written_range(writer, value)
-                for older in sharing.get(root, ()):
+                for older in older_values:
                     if not _defined_before(older, writer):
                         continue
                     for reader, read in _readers(older, writer):
                         if _after(reader, writer) and _overlap(read, written):
-                            found.append(_clobber(value, writer, reader))
+                            # One storage, or one of those a select (or merging scf.if) may be.
+                            aliased = storage.root(older) != storage.root(value)
+                            found.append(_clobber(value, writer, reader, older if aliased else None))
     return list(dict.fromkeys(found))  # one read reaches a writer by several names (a result, its yield)
 
 
@@ -121,10 +132,39 @@ class _Storage:
     """Which values are one resource's storage: an in-place writer's result and the operand it overwrote,
     a barrier's, cast's or await's result and its operand, and a loop's or branch's result and the value
     its body passes through unchanged (or only written in place). A clone, a transfer, a slice, a splat, a
-    dispatch's fresh result and a call's result are new storage."""
+    dispatch's fresh result and a call's result are new storage. A select's result, and an scf.if's whose
+    branches yield different storages, are a root of their own that `may_be` relates to the choices."""
 
     def __init__(self) -> None:
         self._roots: dict[ir.Value, ir.Value] = {}
+        self._may_be: dict[ir.Value, frozenset[ir.Value]] = {}
+
+    def may_be(self, value: ir.Value) -> frozenset[ir.Value]:
+        """The storages `value` may be at run time: its root, and when that root is a select of resources or
+        an scf.if result yielded from different storages (defined outside it), every storage each of those
+        may be. One root for any other value."""
+        if value not in self._may_be:
+            self._may_be[value] = frozenset({self.root(value)})  # a cycle through a loop ends here
+            self._may_be[value] = self._find_may_be(value)
+        return self._may_be[value]
+
+    def _find_may_be(self, value: ir.Value) -> frozenset[ir.Value]:
+        root = self.root(value)
+        owner = root.owner
+        if isinstance(owner, ir.Block):
+            return frozenset({root})
+        op = owner.operation
+        choices: list[ir.Value] = []
+        if op.name == "arith.select" and _is_resource(root):
+            choices = [op.operands[1], op.operands[2]]
+        elif op.name == "scf.if":
+            number = ir.OpResult(root).result_number
+            choices = [y.operands[number] for y in _yields(op)]
+            choices = [c for c in choices if not _inside(self.root(c), op)]  # made in a branch: new storage
+        found = {root}
+        for choice in choices:
+            found |= self.may_be(choice)
+        return frozenset(found)
 
     def root(self, value: ir.Value) -> ir.Value:
         if value not in self._roots:
@@ -429,16 +469,22 @@ def _first_line(op: ir.Operation) -> str:
     return text if len(text) <= 240 else text[:237] + "..."
 
 
-def _clobber(value: ir.Value, writer: ir.Operation, reader: ir.Operation) -> Clobber:
+def _clobber(
+    value: ir.Value, writer: ir.Operation, reader: ir.Operation, aliased: ir.Value | None = None
+) -> Clobber:
+    """`aliased`: the value read, when `value` only may be its storage (a select or a merging scf.if): such
+    a clobber has no one storage name to state on the printed IR (`_scope`)."""
+    name = value.get_name() if aliased is None else f"{aliased.get_name()} (through {value.get_name()})"
     clobber = Clobber(
-        value=value.get_name(),
+        value=name,
         writer=_first_line(writer),
         writer_name=writer.name,
         reader=_first_line(reader),
         reader_name=reader.name,
         location=str(reader.location),
+        through_alias=aliased is not None,
     )
-    scope = _scope(value, writer, reader)
+    scope = _scope(value, writer, reader) if aliased is None else None
     if scope is None:
         return clobber
     function, outer, name, capture, end, index, indent = scope

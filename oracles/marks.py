@@ -38,6 +38,11 @@ SOURCES_UNKNOWN = "transfer-sources-unknown"
 # The input already runs transfers inside executes (pre-scheduled IR): where they execute is the input's
 # choice, not PlaceTransferExecutions'.
 PRESCHEDULED = "transfers-prescheduled-in-input"
+# A clobbered read (no storage is misplaced there): how the in-place write reached what was read. Through a
+# value that may be one of several storages (an arith.select of resources, an scf.if merging two), or by a
+# stream.async.store (copy-on-write's list of tied ops leaves it out).
+THROUGH_ALIAS = "written-through-alias"
+STORE_WRITER = "written-by-async-store"
 MARKS = (
     OPTIMAL_NEAR,
     PROMISE_MIX,
@@ -48,6 +53,8 @@ MARKS = (
     SOURCELESS,
     SOURCES_UNKNOWN,
     PRESCHEDULED,
+    THROUGH_ALIAS,
+    STORE_WRITER,
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")

@@ -18,7 +18,7 @@ from iree.compiler import ir
 from .affinity import Devices
 from .clobber import Clobber
 from .facts import Access, ChannelUse, Facts, Range, Storage
-from .marks import marks_of
+from .marks import STORE_WRITER, THROUGH_ALIAS, marks_of
 
 
 class Severity(enum.StrEnum):
@@ -546,9 +546,16 @@ def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[
             via=stage,
             order=-len(ordered) + index,  # before the cmd-level rules: they read the later IR
             scope=_scope(clobber),
+            marks=_clobber_marks(clobber),
         )
         for index, clobber in enumerate(ordered)
     )
+
+
+def _clobber_marks(clobber: Clobber) -> tuple[str, ...]:
+    """How the write reached the storage read (marks.THROUGH_ALIAS, marks.STORE_WRITER), in MARKS order."""
+    through = (THROUGH_ALIAS,) if clobber.through_alias else ()
+    return through + ((STORE_WRITER,) if clobber.writer_name == "stream.async.store" else ())
 
 
 _OBSERVED = "util.optimization_barrier"

@@ -30,6 +30,8 @@ from stream_fuzz.oracles.marks import (
     RETURNED,
     SOURCELESS,
     SOURCES_UNKNOWN,
+    STORE_WRITER,
+    THROUGH_ALIAS,
     WRITER_ONLY,
 )
 
@@ -168,6 +170,24 @@ def _prescheduled_push(finding: Finding) -> bool:
     )
 
 
+def _clobber_marked(finding: Finding, mark: str) -> bool:
+    primary = _primary(finding)
+    return primary is not None and primary.rule is Rule.CLOBBER and mark in primary.marks
+
+
+def _write_through_alias(finding: Finding) -> bool:
+    """MaterializeCopyOnWrite's isSafeToElideCOW (and ElideAsyncCopies' isSafeToElideCloneOp) judge the
+    written value by its own uses: a select of two resources with one user is written in place while
+    the value it selected is still read. The clobbered read's write went through such a value."""
+    return _clobber_marked(finding, THROUGH_ALIAS)
+
+
+def _async_store_write(finding: Finding) -> bool:
+    """materializeRegionCOW's TypeSwitch of tied ops omits stream.async.store: the clobbered read's writer
+    is a store."""
+    return _clobber_marked(finding, STORE_WRITER)
+
+
 @dataclass(frozen=True)
 class Symptom:
     name: str
@@ -199,6 +219,8 @@ SYMPTOMS: dict[str, Symptom] = {
             _escaping_result_on_executor,
             "an execute's result placed only where it is written, nothing else near",
         ),
+        Symptom("write-through-alias", _write_through_alias, "written in place through a select of storages"),
+        Symptom("async-store-write", _async_store_write, "a stream.async.store writes a value still read"),
         Symptom(
             "pinned-push-with-source",
             _pinned_push_with_source,

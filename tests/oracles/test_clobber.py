@@ -35,6 +35,7 @@ CORRECT = [
     "stream_fanout_fanin",
     "async_await_sunk_past_a_fill",
     "stream_collective_tp2",
+    "async_select_clone_guards_later_reads",
 ]
 
 
@@ -153,6 +154,82 @@ def test_a_dropped_copy_on_write_clone_is_a_clobbered_read(async_ir: Callable[[s
     [clobber] = clobbered_reads(module)
     assert (clobber.writer_name, clobber.reader_name) == ("stream.async.fill", "stream.async.dispatch")
     assert "@ex::@f" in clobber.reader
+
+
+def test_a_dropped_clone_of_a_select_clobbers_what_it_may_be(async_ir: Callable[[str], str]) -> None:
+    # The compiler keeps the clone of the select (the select is read after the fill). Without it the fill
+    # writes the select in place, which is one of the two imports: the dispatch's read of the select and
+    # its read of %a (which the select may be) are both clobbered; only the second goes through the alias.
+    module = ir.Module.parse(async_ir("async_select_clone_guards_later_reads"), ir.Context())
+    assert walk(module, "stream.async.clone")
+    _drop_clones(module)
+    clobbers = clobbered_reads(module)
+    pairs = {(c.writer_name, c.reader_name) for c in clobbers}
+    assert pairs == {("stream.async.fill", "stream.async.dispatch")}
+    assert sorted(c.through_alias for c in clobbers) == [False, True]
+    [aliased] = [c for c in clobbers if c.through_alias]
+    assert aliased.value.startswith("%0 (through ") and not aliased.scope_value  # no one name to state
+
+
+def test_a_write_through_a_select_is_judged_at_the_choice_it_may_be(
+    printed_after: Callable[[str, str], str],
+) -> None:
+    # The corpus entry's program: on 3.13 copy-on-write writes the select in place while %0, one of its
+    # choices, is read after (the bug). A clone of the select before the fill (the fix) is silent.
+    program = corpus_witness("async-clobbered-read-copy-on-write-writes-a-select-in-place", 0)
+    module = ir.Module.parse(printed_after(program, "iree-stream-materialize-copy-on-write"), ir.Context())
+    [clobber] = clobbered_reads(module)
+    assert clobber.through_alias and clobber.reader_name == "util.optimization_barrier"
+    [fill] = walk(module, "stream.async.fill")
+    select = fill.operands[0].owner
+    assert select.name == "arith.select"
+    with ir.InsertionPoint(fill), fill.location:
+        size = fill.operands[1]
+        clone = ir.Operation.create(
+            "stream.async.clone", results=[select.results[0].type], operands=[select.results[0], size, size]
+        )
+    fill.operands[0] = clone.results[0]
+    assert clobbered_reads(module) == []
+
+
+_IF_THEN_FILL = """
+util.global private @d0 : !hal.device
+util.func public @f(%c: i1) {{
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c7 = arith.constant 7 : i32
+  %c9 = arith.constant 9 : i32
+  %a = stream.async.splat on(#hal.device.affinity<@d0>) %c7 : i32 -> !stream.resource<*>{{%c16}}
+  %s = scf.if %c -> (!stream.resource<*>) {{
+    scf.yield %a : !stream.resource<*>
+  }} else {{
+    %b = stream.async.splat on(#hal.device.affinity<@d0>) %c9 : i32 -> !stream.resource<*>{{%c16}}
+    scf.yield %b : !stream.resource<*>
+  }}
+  {written}
+  %f = stream.async.fill on(#hal.device.affinity<@d0>) %c9, %t[%c0 to %c4 for %c4]
+      : i32 -> %t as !stream.resource<*>{{%c16}}
+  util.optimization_barrier %f : !stream.resource<*>
+  util.optimization_barrier %a : !stream.resource<*>
+  util.return
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("written", "clobbered"),
+    [
+        # The frontend form of the entry above: the scf.if's result may be %a, written in place, then %a read.
+        ("%t = util.optimization_barrier %s : !stream.resource<*>", False),  # a barrier's result: new storage
+        ("%t = arith.select %c, %s, %s : !stream.resource<*>", True),  # a select of the if: still %a
+        ("%t = stream.async.clone on(#hal.device.affinity<@d0>) %s : !stream.resource<*>{%c16} -> "
+         "!stream.resource<*>{%c16}", False),  # a copy: the fix
+    ],
+)  # fmt: skip
+def test_an_scf_if_merging_two_storages_is_either(written: str, clobbered: bool) -> None:
+    found = clobbered_reads(ir.Module.parse(_IF_THEN_FILL.format(written=written), ir.Context()))
+    assert [c.through_alias for c in found] == ([True] if clobbered else [])
 
 
 def test_a_collective_receiving_in_place_clobbers_a_later_read_once_its_clone_is_dropped(

@@ -1,4 +1,4 @@
-// hand repair: iree-opt 3.13.0's output of this program with every stream.async result passed through util.optimization_barrier (an identity: the same program), which keeps the faulty rewrite from applying
+// hand repair: iree-opt 3.13.0's output of this program with every stream.async result passed through util.optimization_barrier (an identity: the same program), which keeps the faulty rewrite from applying (witness 2: %a passed through util.optimization_barrier before the select, which keeps %a out of the dispatch's partition)
 module {
   util.global private @d0 : !hal.device
   util.func public @main() {
@@ -45,3 +45,46 @@ module {
     util.return
   }
 }
+
+// -----
+module {
+  util.global private @d0 : !hal.device
+  util.func public @main(%arg0: i1) {
+    %c64 = arith.constant 64 : index
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c5_i32 = arith.constant 5 : i32
+    %c7_i32 = arith.constant 7 : i32
+    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.affinity<@d0>) : !stream.resource<transient>{%c16} => !stream.timepoint
+    %result_0, %result_timepoint_1 = stream.resource.alloca uninitialized on(#hal.device.affinity<@d0>) : !stream.resource<transient>{%c64} => !stream.timepoint
+    %0 = stream.timepoint.join max(%result_timepoint, %result_timepoint_1) => !stream.timepoint
+    %1 = stream.cmd.execute on(#hal.device.affinity<@d0>) await(%0) => with(%result as %arg1: !stream.resource<transient>{%c16}, %result_0 as %arg2: !stream.resource<transient>{%c64}) {
+      stream.cmd.fill %c5_i32, %arg2[%c0 for %c16] : i32 -> !stream.resource<transient>{%c64}
+      stream.cmd.dispatch @ex::@make {
+        ro %arg2[%c0 for %c16] : !stream.resource<transient>{%c64},
+        wo %arg1[%c0 for %c16] : !stream.resource<transient>{%c16}
+      }
+    } => !stream.timepoint
+    %2 = stream.resource.dealloca on(#hal.device.affinity<@d0>) await(%1) => %result_0 : !stream.resource<transient>{%c64} => !stream.timepoint
+    %3 = stream.timepoint.await %2 => %result : !stream.resource<transient>{%c16}
+    %4 = util.optimization_barrier %3 : !stream.resource<transient>
+    %result_2, %result_timepoint_3 = stream.resource.alloca uninitialized on(#hal.device.affinity<@d0>) : !stream.resource<transient>{%c16} => !stream.timepoint
+    %5 = stream.cmd.execute on(#hal.device.affinity<@d0>) await(%result_timepoint_3) => with(%result_2 as %arg1: !stream.resource<transient>{%c16}) {
+      stream.cmd.fill %c7_i32, %arg1[%c0 for %c16] : i32 -> !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    %6 = stream.timepoint.await %5 => %result_2 : !stream.resource<transient>{%c16}
+    %7 = arith.select %arg0, %4, %6 : !stream.resource<transient>
+    %result_4, %result_timepoint_5 = stream.resource.alloca uninitialized on(#hal.device.affinity<@d0>) await(%2) => !stream.resource<transient>{%c16} => !stream.timepoint
+    %8 = stream.cmd.execute on(#hal.device.affinity<@d0>) await(%result_timepoint_5) => with(%7 as %arg1: !stream.resource<transient>{%c16}, %result as %arg2: !stream.resource<transient>{%c16}, %result_4 as %arg3: !stream.resource<transient>{%c16}) {
+      stream.cmd.dispatch @ex::@read {
+        ro %arg1[%c0 for %c16] : !stream.resource<transient>{%c16},
+        ro %arg2[%c0 for %c16] : !stream.resource<transient>{%c16},
+        wo %arg3[%c0 for %c16] : !stream.resource<transient>{%c16}
+      }
+    } => !stream.timepoint
+    %9 = stream.timepoint.await %8 => %result_4 : !stream.resource<transient>{%c16}
+    %10 = util.optimization_barrier %9 : !stream.resource<transient>
+    util.return
+  }
+}
+
