@@ -44,6 +44,7 @@ from .frontend_tools import (
     RuntimeFailed,
     compile_in_process,
     compile_with_binary,
+    needs_run_binary,
     run_with_binary,
 )
 from .inprocess import _sigint_ignored, bindings_info
@@ -69,6 +70,7 @@ class FrontendRequest:
     inputs: tuple[Any, ...] = ()  # NumPy arrays, one per argument of @main
     execute: bool = True
     results: int | None = None  # how many @main returns (an `iree-run-module` binary is told; None: it says)
+    flags: tuple[str, ...] = ()  # `iree-compile` options for both compiles (L3's option variants)
 
 
 @dataclass(frozen=True)
@@ -266,6 +268,7 @@ class FrontendCompiler:
             return ""
         if stage == "stream":
             command.append("--compile-to=stream")
+        command += request.flags
         return crash_report_of(command, request.text, self.timeout)
 
     def _stderr(self) -> str:
@@ -341,17 +344,25 @@ class _Worker:
             return FrontendRun(failed.outcome, _STAGE_NOW[0], self.info, message=failed.message)
 
     def _compile(
-        self, source: bytes, to_phase: str = "end", from_phase: str = "start", output: str = "ir"
+        self,
+        source: bytes,
+        to_phase: str = "end",
+        from_phase: str = "start",
+        output: str = "ir",
+        flags: tuple[str, ...] = (),
     ) -> tuple[bool, bytes, str]:
-        if self.iree_compile is None:
+        if self.iree_compile is None and not flags:
             return compile_in_process(source, to_phase, from_phase, output)
-        return compile_with_binary(self.iree_compile, self.timeout, source, to_phase, from_phase, output)
+        # A session of the C API takes its own option groups only, not LLVM's global options (the stream
+        # partitioning favour is one), which can be set once per process: options need the binary.
+        binary = self.iree_compile or str(native_iree_compile())
+        return compile_with_binary(binary, self.timeout, source, to_phase, from_phase, output, flags)
 
     def _answer(self, request: FrontendRequest) -> FrontendRun:
         timing: dict[str, float] = {}
         _mark("stream")
         started = time.perf_counter()
-        ok, stream_ir, said = self._compile(request.text.encode(), to_phase="stream")
+        ok, stream_ir, said = self._compile(request.text.encode(), to_phase="stream", flags=request.flags)
         timing["stream_s"] = time.perf_counter() - started
         if not ok:
             rejected = self._rejects(request.text)
@@ -370,7 +381,7 @@ class _Worker:
             )
         _mark("vmfb")
         started = time.perf_counter()
-        ok, vmfb, said = self._compile(stream_ir, from_phase="stream", output="vm")
+        ok, vmfb, said = self._compile(stream_ir, from_phase="stream", output="vm", flags=request.flags)
         timing["vmfb_s"] = time.perf_counter() - started
         if not ok:
             return FrontendRun(
@@ -431,9 +442,15 @@ class _Worker:
         return report, results_on_declared_devices(reading.module, declared), reading.defect
 
     def _execute(self, vmfb: bytes, request: FrontendRequest) -> tuple[Any, ...]:
-        if self.iree_run_module is not None:
+        binary = self.iree_run_module
+        if binary is None and needs_run_binary(request.flags):
+            pinned = iree_run_module_beside(native_iree_compile())
+            if pinned is None:
+                raise RuntimeFailed(f"{' '.join(request.flags)} needs iree-run-module; none is installed")
+            binary = str(pinned)
+        if binary is not None:
             return run_with_binary(
-                self.iree_run_module, self.timeout, vmfb, request.devices, request.inputs, request.results
+                binary, self.timeout, vmfb, request.devices, request.inputs, request.results
             )
         import numpy as np
         from iree import runtime as rt

@@ -27,11 +27,17 @@ class BinaryFailed(Exception):
 
 
 def compile_with_binary(
-    iree_compile: str, timeout: float, source: bytes, to_phase: str, from_phase: str, output: str
+    iree_compile: str,
+    timeout: float,
+    source: bytes,
+    to_phase: str,
+    from_phase: str,
+    output: str,
+    flags: tuple[str, ...] = (),
 ) -> tuple[bool, bytes, str]:
     """`compile_in_process` through an `iree-compile` binary; its crash or hang raises `BinaryFailed`
     (with the pass it died in, as the pinned compiler's crash reports say it)."""
-    command = [iree_compile, f"--compile-from={from_phase}", f"--compile-to={to_phase}"]
+    command = [iree_compile, f"--compile-from={from_phase}", f"--compile-to={to_phase}", *flags]
     if output == "vm":
         command.append("--output-format=vm-bytecode")
     with tempfile.TemporaryDirectory(prefix="stream-fuzz-l3-") as folder:
@@ -125,7 +131,10 @@ def _run_in(command: list[str], folder: Path, timeout: float) -> tuple[int | Non
 
 
 def compile_in_process(
-    source: bytes, to_phase: str = "end", from_phase: str = "start", output: str = "ir"
+    source: bytes,
+    to_phase: str = "end",
+    from_phase: str = "start",
+    output: str = "ir",
 ) -> tuple[bool, bytes, str]:
     """One invocation of the compiler's C API: (succeeded, output, what it said on stderr)."""
     from iree.compiler import api
@@ -168,3 +177,34 @@ def _stderr_since(offset: int) -> str:
     with open("/proc/self/fd/2", errors="replace") as f:
         f.seek(offset)
         return "\n".join(line for line in f.read().splitlines() if not line.startswith(STAGE_MARK)).strip()
+
+
+# The execution models whose exported functions take a wait and a signal fence after their arguments
+# (`coarse-fences`): `iree-run-module` passes them, the Python runtime's FunctionInvoker does not.
+FENCED_ABI_FLAGS = frozenset({"--iree-execution-model=async-external"})
+
+
+def needs_run_binary(flags: tuple[str, ...]) -> bool:
+    """Must a module compiled with `flags` be run by `iree-run-module` rather than the Python runtime?"""
+    return any(flag in FENCED_ABI_FLAGS for flag in flags)
+
+
+def compiler_options(iree_compile: str | Path) -> dict[str, frozenset[str]]:
+    """The options an `iree-compile` binary knows (`--help-hidden`): each `--name` with the values it
+    lists for it (empty for an option that takes a free value or none). Raises `OSError` when it does
+    not run."""
+    import subprocess
+
+    done = subprocess.run(
+        [str(iree_compile), "--help-hidden"], capture_output=True, timeout=60, check=False, text=True
+    )
+    known: dict[str, set[str]] = {}
+    current: set[str] | None = None
+    for line in done.stdout.splitlines():
+        option = re.match(r"^  (--[\w.-]+)", line)
+        value = re.match(r"^    =([\w.-]+)", line)
+        if option:
+            current = known.setdefault(option[1], set())
+        elif value and current is not None:
+            current.add(value[1])
+    return {name: frozenset(values) for name, values in known.items()}
