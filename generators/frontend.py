@@ -305,6 +305,19 @@ def without_dead_ops(program: FrontendProgram) -> FrontendProgram:
     return replace(program, ops=tuple(kept), results=results)
 
 
+def on_one_device(program: FrontendProgram) -> FrontendProgram:
+    """The same program with every device collapsed onto the first: arguments, ops and result affinities
+    all name @d0, and each transfer (kept) moves a value to the device it is on. It must compute the same
+    results: what L3's option-equivalence oracle checks."""
+    ops = tuple(
+        replace(op, device=None if op.device is None else 0, via=None if op.via is None else 0)
+        for op in program.ops
+    )
+    results = tuple(replace(r, affinity=None if r.affinity is None else 0) for r in program.results)
+    arguments = tuple((t, 0) for t, _ in program.arguments)
+    return replace(program, devices=1, arguments=arguments, ops=ops, results=results)
+
+
 SMALL = st.integers(0, 255)
 
 

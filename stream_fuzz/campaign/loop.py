@@ -53,6 +53,7 @@ from stream_fuzz.generators.strategies import SWITCHES
 from stream_fuzz.judge.batching import DEFAULT_BATCH
 from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.judge.l3 import case_of, judge_case, render_l3_entry
+from stream_fuzz.judge.options import VARIANTS, OptionOracle
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity
 
@@ -101,6 +102,7 @@ class Campaign:
     frontend: FrontendCompiler | None = None  # L3's compiler and runtime worker, started when L3 first runs
     l3_execute: bool = True  # off: L3 compiles and checks placement only (the runtime cannot run its modules)
     iree_run_module: str | None = None  # L3 runs programs with this binary (None: iree-base-runtime)
+    l3_options: tuple[str, ...] = ()  # L3's option variants to check, by name (`judge/options.py`; off)
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
     shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
     witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
@@ -123,6 +125,7 @@ class Campaign:
         self._shrinking_since: float | None = None  # the current chunk raised its first finding then
         self._chunk_level = ""
         self.prejudged = Prejudged()  # the chunk's clean verdicts from batched compiles
+        self.options = OptionOracle(tuple(v for v in VARIANTS if v.name in self.l3_options))
 
     def evaluate(self, program: Program) -> Finding | None:
         """Compile and check one program; record a finding in the corpus. Returns a finding to shrink
@@ -203,6 +206,12 @@ class Campaign:
         if report is not None:
             self.stats.behaviour["l3"].update(report.behaviour)
             steer_by_behaviour(report.behaviour, report.measures)
+        if verdict.finding is None and verdict.executed and self.options.variants:
+            spent = self.options.seconds
+            checked = self.options.check(self.frontend_compiler(), case, program)
+            self.stats.timing["l3_options_s"] += self.options.seconds - spent
+            if checked is not None:  # a variant computes what the default compile does not
+                verdict, case = checked
         failing = None
         if verdict.finding is not None:
             attribution = self.corpus.attribute(verdict.finding)
@@ -541,6 +550,7 @@ def open_campaign(
     witness: bool = False,
     steer: bool = True,
     batch: int | None = None,
+    l3_options: tuple[str, ...] = (),
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
@@ -560,4 +570,5 @@ def open_campaign(
         witness=witness,
         steer=steer,
         batch=batch,
+        l3_options=l3_options,
     )

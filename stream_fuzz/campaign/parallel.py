@@ -52,6 +52,7 @@ class RunConfig:
     witness: bool = False  # note each shrunk data finding's runtime witness in its entry (`witness_note`)
     steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
     batch: int | None = None  # programs per compile (`judge/batching.py`); None: each level's default
+    l3_options: tuple[str, ...] = ()  # L3 option variants the set-up found usable (`judge/options.py`)
 
 
 STOP_WAIT_S = 15.0  # after an interrupt, how long workers get to send what they did
@@ -88,6 +89,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         witness=config.witness,
         steer=config.steer,
         batch=config.batch,
+        l3_options=config.l3_options,
     )
     try:
         offline = False

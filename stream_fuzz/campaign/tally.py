@@ -10,7 +10,7 @@ from stream_fuzz.generators.model import LEVELS
 from stream_fuzz.timeline import Timeline
 
 # Where L3's time goes, besides generate_s, compile_s and oracle_s: the two compiles, the run, NumPy.
-L3_TIMING = ("l3_stream_s", "l3_vmfb_s", "l3_run_s", "l3_numpy_s")
+L3_TIMING = ("l3_stream_s", "l3_vmfb_s", "l3_run_s", "l3_numpy_s", "l3_options_s")
 
 
 @dataclass

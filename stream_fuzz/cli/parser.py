@@ -157,6 +157,13 @@ def build_parser() -> argparse.ArgumentParser:
         "program per compile; docs/batching.md)",
     )
     run.add_argument(
+        "--l3-options",
+        action="store_true",
+        help="L3: compile each program the default options get right again under one option variant in "
+        "turn (partitioning favour, const-eval off, async-external, one device, ...; about 2x L3's cost), "
+        "a variant that computes another result being a finding (stream_fuzz/judge/options.py)",
+    )
+    run.add_argument(
         "--no-steer",
         dest="steer",
         action="store_false",

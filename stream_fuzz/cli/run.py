@@ -46,6 +46,7 @@ from stream_fuzz.dashboard import STEP_SUMMARY
 from stream_fuzz.fleet import FleetUnavailable, MachineBeat, register_machine
 from stream_fuzz.fleet.registry import MIN_CLAIM_TTL_S
 from stream_fuzz.fleet.status import shown
+from stream_fuzz.judge.options import OptionOracle
 from stream_fuzz.judge.preflight import (
     SetupError,
     identified,
@@ -185,11 +186,22 @@ def _set_up_run(
             raise UsageError(f"--inject-stream-fault {args.inject_stream_fault}: {error}") from error
         with FrontendCompiler(config.timeout, iree_compile=iree_compile, iree_run_module=runtime) as frontend:
             why_not = preflight_l3(frontend)  # without the fault
+            if args.l3_options and not why_not:
+                config = replace(config, l3_options=_usable_options(frontend))
         config = replace(config, iree_run_module=str(runtime) if runtime else None)
         if why_not:
             print(why_not, file=sys.stderr)  # once, here: the workers only count
             config = replace(config, l3_execute=False)
     return info, config, levels
+
+
+def _usable_options(frontend: FrontendCompiler) -> tuple[str, ...]:
+    """`--l3-options`: the variants this compiler offers and gets right on the known-good program (said
+    once here; the workers check those)."""
+    oracle = OptionOracle.for_compiler(frontend)
+    for skipped in oracle.skipped:
+        print(f"stream-fuzz: --l3-options: skipping {skipped}", file=sys.stderr)
+    return tuple(variant.name for variant in oracle.variants)
 
 
 def _shard(text: str | None) -> int:

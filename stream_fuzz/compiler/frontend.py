@@ -14,10 +14,11 @@ One request, in a worker process (a crash or hang of the compiler or the runtime
    results as NumPy arrays. Without the runtime installed, step 4 is skipped and the reply says so.
 
 With `iree_compile` given (an external compiler), steps 1 and 3 run that binary, a child of the worker,
-instead of the API. With `iree_run_module` given (the runtime of that compiler's release: another release's
-refuses its bytecode), step 4 runs that binary instead: inputs and results go through `.npy` files
-(`--input=@in0.npy`, `--output=@out0.npy`, which every release from 3.1 reads and writes), and a failure of
-the run is its status line on stderr, as the in-process runtime's error says it.
+instead of the API (`frontend_tools.py` drives both). With `iree_run_module` given (the runtime of that
+compiler's release: another release's refuses its bytecode), step 4 runs that binary instead: inputs and
+results go through `.npy` files (`--input=@in0.npy`, `--output=@out0.npy`, which every release from 3.1
+reads and writes), and a failure of the run is its status line on stderr, as the in-process runtime's
+error says it.
 
 `stage` in the reply says how far the request got; on a crash or timeout the worker's last stage marker
 on stderr does.
@@ -25,7 +26,6 @@ on stderr does.
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import re
@@ -37,23 +37,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .frontend_tools import (
+    INVOKE_FAILED,
+    STAGE_MARK,
+    BinaryFailed,
+    RuntimeFailed,
+    compile_in_process,
+    compile_with_binary,
+    needs_run_binary,
+    run_with_binary,
+)
 from .inprocess import bindings_info
 from .result import DEFAULT_TIMEOUT_S, CompilerInfo
 from .subprocess_backend import (
-    CRASH_MARKERS,
     CompilerNotFound,
     crash_report_of,
     iree_compile_beside,
     iree_run_module_beside,
     native_iree_compile,
     probe_version,
-    run_bounded,
 )
 from .worker import load_hook
 from .worker_process import sigint_ignored
 
 STAGES = ("stream", "vmfb", "run")
-_STAGE_MARK = "[stream-fuzz l3 stage: "
 RECYCLE_AFTER = 500  # each compile session and runtime context leaves a little behind
 
 
@@ -64,6 +71,7 @@ class FrontendRequest:
     inputs: tuple[Any, ...] = ()  # NumPy arrays, one per argument of @main
     execute: bool = True
     results: int | None = None  # how many @main returns (an `iree-run-module` binary is told; None: it says)
+    flags: tuple[str, ...] = ()  # `iree-compile` options for both compiles (L3's option variants)
 
 
 @dataclass(frozen=True)
@@ -237,7 +245,7 @@ class FrontendCompiler:
         code = self._process.exitcode
         self._stop()
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
-        tail = "\n".join(line for line in stderr.splitlines()[-30:] if not line.startswith(_STAGE_MARK))
+        tail = "\n".join(line for line in stderr.splitlines()[-30:] if not line.startswith(STAGE_MARK))
         report = self._native_crash_report(request, stage)
         if report:
             tail = f"{tail}\n{report}".strip()
@@ -261,6 +269,7 @@ class FrontendCompiler:
             return ""
         if stage == "stream":
             command.append("--compile-to=stream")
+        command += request.flags
         return crash_report_of(command, request.text, self.timeout)
 
     def _stderr(self) -> str:
@@ -272,7 +281,7 @@ class FrontendCompiler:
 
 
 def _last_stage(stderr: str) -> str:
-    marks = re.findall(re.escape(_STAGE_MARK) + r"(\w+)\]", stderr)
+    marks = re.findall(re.escape(STAGE_MARK) + r"(\w+)\]", stderr)
     return marks[-1] if marks else STAGES[0]
 
 
@@ -308,15 +317,6 @@ def serve(
         conn.send(reply)
 
 
-class _BinaryFailed(Exception):
-    """The `iree-compile` binary crashed or hung: `outcome` is "crash" or "timeout"."""
-
-    def __init__(self, outcome: str, message: str) -> None:
-        super().__init__(message)
-        self.outcome = outcome
-        self.message = message
-
-
 class _Worker:
     def __init__(
         self,
@@ -341,21 +341,29 @@ class _Worker:
     def answer(self, request: FrontendRequest) -> FrontendRun:
         try:
             return self._answer(request)
-        except _BinaryFailed as failed:
+        except BinaryFailed as failed:
             return FrontendRun(failed.outcome, _STAGE_NOW[0], self.info, message=failed.message)
 
     def _compile(
-        self, source: bytes, to_phase: str = "end", from_phase: str = "start", output: str = "ir"
+        self,
+        source: bytes,
+        to_phase: str = "end",
+        from_phase: str = "start",
+        output: str = "ir",
+        flags: tuple[str, ...] = (),
     ) -> tuple[bool, bytes, str]:
-        if self.iree_compile is None:
-            return _compile(source, to_phase, from_phase, output)
-        return _compile_with_binary(self.iree_compile, self.timeout, source, to_phase, from_phase, output)
+        if self.iree_compile is None and not flags:
+            return compile_in_process(source, to_phase, from_phase, output)
+        # A session of the C API takes its own option groups only, not LLVM's global options (the stream
+        # partitioning favour is one), which can be set once per process: options need the binary.
+        binary = self.iree_compile or str(native_iree_compile())
+        return compile_with_binary(binary, self.timeout, source, to_phase, from_phase, output, flags)
 
     def _answer(self, request: FrontendRequest) -> FrontendRun:
         timing: dict[str, float] = {}
         _mark("stream")
         started = time.perf_counter()
-        ok, stream_ir, said = self._compile(request.text.encode(), to_phase="stream")
+        ok, stream_ir, said = self._compile(request.text.encode(), to_phase="stream", flags=request.flags)
         timing["stream_s"] = time.perf_counter() - started
         if not ok:
             rejected = self._rejects(request.text)
@@ -374,7 +382,7 @@ class _Worker:
             )
         _mark("vmfb")
         started = time.perf_counter()
-        ok, vmfb, said = self._compile(stream_ir, from_phase="stream", output="vm")
+        ok, vmfb, said = self._compile(stream_ir, from_phase="stream", output="vm", flags=request.flags)
         timing["vmfb_s"] = time.perf_counter() - started
         if not ok:
             return FrontendRun(
@@ -390,7 +398,7 @@ class _Worker:
         started = time.perf_counter()
         try:
             outputs = self._execute(vmfb, request)
-        except _BinaryFailed:
+        except BinaryFailed:
             raise
         except Exception as error:  # the runtime's errors are RuntimeError/ValueError with its status text
             timing["run_s"] = time.perf_counter() - started
@@ -435,8 +443,16 @@ class _Worker:
         return report, results_on_declared_devices(reading.module, declared), reading.defect
 
     def _execute(self, vmfb: bytes, request: FrontendRequest) -> tuple[Any, ...]:
-        if self.iree_run_module is not None:
-            return _run_with_binary(self.iree_run_module, self.timeout, vmfb, request)
+        binary = self.iree_run_module
+        if binary is None and needs_run_binary(request.flags):
+            pinned = iree_run_module_beside(native_iree_compile())
+            if pinned is None:
+                raise RuntimeFailed(f"{' '.join(request.flags)} needs iree-run-module; none is installed")
+            binary = str(pinned)
+        if binary is not None:
+            return run_with_binary(
+                binary, self.timeout, vmfb, request.devices, request.inputs, request.results
+            )
         import numpy as np
         from iree import runtime as rt
 
@@ -508,143 +524,4 @@ _STAGE_NOW = [STAGES[0]]  # the stage the worker is in, for a binary's crash or 
 
 def _mark(stage: str) -> None:
     _STAGE_NOW[0] = stage
-    os.write(2, f"{_STAGE_MARK}{stage}]\n".encode())
-
-
-def _compile_with_binary(
-    iree_compile: str, timeout: float, source: bytes, to_phase: str, from_phase: str, output: str
-) -> tuple[bool, bytes, str]:
-    """`_compile` through an `iree-compile` binary; its crash or hang raises `_BinaryFailed` (with the
-    pass it died in, as the pinned compiler's crash reports say it)."""
-    command = [iree_compile, f"--compile-from={from_phase}", f"--compile-to={to_phase}"]
-    if output == "vm":
-        command.append("--output-format=vm-bytecode")
-    with tempfile.TemporaryDirectory(prefix="stream-fuzz-l3-") as folder:
-        made = Path(folder) / "output"  # the input goes through stdin: no path of this machine in messages
-        text = source.decode(errors="replace")
-        code, _, said = run_bounded([*command, "-", "-o", str(made)], text, timeout)
-        if code is None:
-            raise _BinaryFailed("timeout", f"iree-compile killed after {timeout:g} s")
-        if code < 0 or any(marker in said for marker in CRASH_MARKERS):
-            report = crash_report_of(command, text, timeout)
-            tail = "\n".join(said.strip().splitlines()[-30:])
-            raise _BinaryFailed("crash", f"{report or tail}\n[iree-compile exited with status {code}]")
-        if code != 0 or not made.exists():
-            return False, b"", said.strip()
-        return True, made.read_bytes(), ""
-
-
-class RuntimeFailed(Exception):
-    """`iree-run-module` exited with an error: its message, the runtime's status line first."""
-
-
-INVOKE_FAILED = "Error invoking function: "  # how the Python runtime's ValueError begins when @main fails
-
-
-def _run_with_binary(
-    iree_run_module: str, timeout: float, vmfb: bytes, request: FrontendRequest
-) -> tuple[Any, ...]:
-    """Run `@main` of `vmfb` with the `iree-run-module` binary on one `local-task` device per program
-    device: its results as NumPy arrays; its error raises `RuntimeFailed`, its crash or hang
-    `_BinaryFailed`. It runs in a folder of its own with relative file names, so that what it says names
-    no path of this machine."""
-    import numpy as np
-
-    with tempfile.TemporaryDirectory(prefix="stream-fuzz-l3-run-") as folder:
-        here = Path(folder)
-        (here / "module.vmfb").write_bytes(vmfb)
-        command = [iree_run_module, "--module=module.vmfb"]
-        command += ["--device=local-task"] * request.devices
-        command.append("--function=main")
-        for index, value in enumerate(request.inputs):
-            np.save(here / f"in{index}.npy", np.asarray(value), allow_pickle=False)
-            command.append(f"--input=@in{index}.npy")
-        # One --output flag per result (one more than there are is an error of its own); when the request
-        # does not say how many, a first run prints them.
-        count = request.results if request.results is not None else _result_count(command, here, timeout)
-        command += [f"--output=@out{index}.npy" for index in range(count)]
-        code, said = _run_in(command, here, timeout)
-        if code is None:
-            raise _BinaryFailed("timeout", f"iree-run-module killed after {timeout:g} s")
-        if code < 0:
-            tail = "\n".join(said.strip().splitlines()[-30:])
-            raise _BinaryFailed("crash", f"{tail}\n[iree-run-module killed by signal {-code}]".strip())
-        if code != 0:
-            said = said.strip() or f"iree-run-module exited with status {code}"
-            # Worded as the in-process runtime words a failure of @main, so that one bug has one signature
-            # on either runtime (`l3._status` reads the first line).
-            raise RuntimeFailed(f"{INVOKE_FAILED}{said}" if "invoking function" in said else said)
-        return tuple(np.load(here / f"out{index}.npy", allow_pickle=False) for index in range(count))
-
-
-def _result_count(command: list[str], folder: Path, timeout: float) -> int:
-    import subprocess
-
-    try:
-        done = subprocess.run(
-            command, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False
-        )
-    except (subprocess.TimeoutExpired, OSError):
-        return 0  # the run proper says what is wrong
-    return len(re.findall(rb"^result\[\d+\]", done.stdout, re.MULTILINE))
-
-
-def _run_in(command: list[str], folder: Path, timeout: float) -> tuple[int | None, str]:
-    """Run `command` in `folder`: (its status, None when killed after `timeout`; what it said on stderr)."""
-    import subprocess
-
-    try:
-        done = subprocess.run(
-            command, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False
-        )
-    except subprocess.TimeoutExpired:
-        return None, ""
-    except OSError as error:  # not executable, not a program for this machine
-        raise RuntimeFailed(f"cannot run iree-run-module: {error.strerror or error}") from error
-    return done.returncode, done.stderr.decode(errors="replace")
-
-
-def _compile(
-    source: bytes, to_phase: str = "end", from_phase: str = "start", output: str = "ir"
-) -> tuple[bool, bytes, str]:
-    """One invocation of the compiler's C API: (succeeded, output, what it said on stderr)."""
-    from iree.compiler import api
-    from iree.compiler.api import ctypes_dl
-
-    before = _stderr_size()
-    session = api.Session()
-    invocation = session.invocation()
-    try:
-        invocation.enable_console_diagnostics()
-        library = ctypes_dl._dylib
-        # The Python wrapper does not expose the phase setters of the C API (embedding_api.h); call them.
-        for setter, phase in (
-            ("ireeCompilerInvocationSetCompileFromPhase", from_phase),
-            ("ireeCompilerInvocationSetCompileToPhase", to_phase),
-        ):
-            function = getattr(library, setter)
-            function.argtypes, function.restype = [ctypes.c_void_p, ctypes.c_char_p], None
-            function(invocation._inv_p, phase.encode())
-        source_buffer = api.Source.wrap_buffer(session, source)
-        ok = invocation.parse_source(source_buffer) and invocation.execute()
-        if not ok:
-            return False, b"", _stderr_since(before)
-        out = api.Output.open_membuffer()
-        if output == "vm":
-            invocation.output_vm_bytecode(out)
-        else:
-            invocation.output_ir(out)
-        return True, bytes(out.map_memory()), ""
-    finally:
-        invocation.close()
-        session.close()
-
-
-def _stderr_size() -> int:
-    return os.lseek(2, 0, os.SEEK_CUR)
-
-
-def _stderr_since(offset: int) -> str:
-    with open("/proc/self/fd/2", errors="replace") as f:
-        f.seek(offset)
-        return "\n".join(line for line in f.read().splitlines() if not line.startswith(_STAGE_MARK)).strip()
+    os.write(2, f"{STAGE_MARK}{stage}]\n".encode())

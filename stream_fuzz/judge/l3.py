@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -26,7 +26,12 @@ from stream_fuzz.judge.findings import Finding, crash_line, diagnostic_class, vi
 from stream_fuzz.oracles.reference import NUMPY_DTYPES, TOLERANCE, compare, evaluate, runtime_literal
 
 PIPELINE = "iree-compile (frontend to vmfb), run on local-task devices"
-F32_THRESHOLD = TOLERANCE["f32"][1]  # iree-run-module compares floats to an absolute threshold
+F32_THRESHOLD = TOLERANCE["f32"][1]
+PHASE_OPTIONS = (
+    "--compile-from=",
+    "--compile-to=",
+    "--output-format=",
+)  # iree-run-module compares floats to an absolute threshold
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,9 @@ class Case:
     input_types: tuple[TensorType, ...]
     expected: tuple[np.ndarray, ...]
     result_types: tuple[TensorType, ...]
+    # `iree-compile` options it is compiled with (L3's option-equivalence oracle, `options.py`): its
+    # findings name them, and they are the placement oracle's business only without them.
+    flags: tuple[str, ...] = ()
 
 
 def case_of(program: FrontendProgram, inputs: tuple[np.ndarray, ...]) -> Case:
@@ -65,7 +73,7 @@ class L3Verdict:
 
 def judge_case(compiler: FrontendCompiler, case: Case, execute: bool = True) -> L3Verdict:
     results = len(case.expected)
-    run = compiler.run(FrontendRequest(case.text, case.devices, case.inputs, execute, results))
+    run = compiler.run(FrontendRequest(case.text, case.devices, case.inputs, execute, results, case.flags))
     return L3Verdict(run, finding_of(run, case), run.input_rejected)
 
 
@@ -73,7 +81,18 @@ def finding_of(run: FrontendRun, case: Case) -> Finding | None:
     """The most telling thing wrong, in this order: the compiler failed (crash, hang, rejected the
     program, printed what does not read back), the run failed, a result is wrong, a placement rule
     broke. Wrong data is what a user sees; a misplacement is often invisible on local devices, which
-    share host memory."""
+    share host memory. A case compiled with options (`Case.flags`) is judged by what it computes only,
+    and its finding's signature names the options: the same failure without them is another finding."""
+    finding = _finding_of(run, case)
+    if finding is None or not case.flags:
+        return finding
+    if finding.kind == "violation":
+        return None
+    options = " ".join(case.flags)
+    return replace(finding, shape=f"options {options}|{finding.shape}", details=(options, *finding.details))
+
+
+def _finding_of(run: FrontendRun, case: Case) -> Finding | None:
     stage = run.stage
     lines = run.message.strip().splitlines()
     if run.outcome == "crash":
@@ -141,9 +160,10 @@ def run_lines(case: Case) -> list[str]:
         else []
     )
     words = [devices, "--function=main", *inputs, *expected, *threshold]
+    compile_words = " ".join(["iree-compile %s", *case.flags, "-o %t.vmfb"])
     lines = [
         "// REQUIRES: iree-run-module",
-        "// RUN: iree-compile %s -o %t.vmfb",
+        f"// RUN: {compile_words}",
         "// RUN: iree-run-module --module=%t.vmfb \\",
     ]
     lines += [f"// RUN:   {word} \\" for word in words[:-1]]
@@ -170,6 +190,10 @@ def render_l3_entry(
         *[f"//   {line}" for line in finding.details[:12]],
         "// The correct output: every result as NumPy computes it (the RUN lines check them at run time).",
     ]
+    if case.flags:
+        lines.append(
+            f"// Only with {' '.join(case.flags)}: compiled without it, the program gives NumPy's results."
+        )
     if finding.kind == "violation":
         lines.append("// The RUN lines below run the program; the placement rule is checked by replay.")
     lines += ["//", *run_lines(case), "", case.text.strip()]
@@ -187,6 +211,7 @@ def case_from_entry(text: str) -> Case:
     inputs = [_literal(w.split("=", 1)[1]) for w in words if w.startswith("--input=")]
     expected = [_literal(w.split("=", 1)[1]) for w in words if w.startswith("--expected_output=")]
     devices = sum(1 for w in words if w == "--device=local-task")
+    flags = _compile_options(words)
     program = "\n".join(line for line in text.splitlines() if not line.startswith("//")).strip() + "\n"
     if not devices or not expected:
         raise ValueError("its RUN lines name no --device=local-task or no --expected_output")
@@ -197,7 +222,22 @@ def case_from_entry(text: str) -> Case:
         tuple(t for _, t in inputs),
         tuple(a for a, _ in expected),
         tuple(t for _, t in expected),
+        flags,
     )
+
+
+def _compile_options(words: list[str]) -> tuple[str, ...]:
+    """The options of the `iree-compile` RUN line, but the phase ones (`--compile-from=flow` says where a
+    hand-written entry's program starts; the driver sets phases itself)."""
+    if "iree-compile" not in words:
+        return ()
+    options = []
+    for word in words[words.index("iree-compile") + 1 :]:
+        if word in ("-o", "|", "iree-run-module"):
+            break
+        if word.startswith("--") and not word.startswith(PHASE_OPTIONS):
+            options.append(word)
+    return tuple(options)
 
 
 def _literal(text: str) -> tuple[np.ndarray, TensorType]:
