@@ -26,11 +26,9 @@ on stderr does.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 import signal
-import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -58,7 +56,7 @@ from .subprocess_backend import (
     probe_version,
 )
 from .worker import load_hook
-from .worker_process import sigint_ignored
+from .worker_process import WorkerProcess
 
 STAGES = ("stream", "vmfb", "run")
 RECYCLE_AFTER = 500  # each compile session and runtime context leaves a little behind
@@ -155,11 +153,16 @@ class FrontendCompiler:
         # The worker bounds each compile of a binary by `timeout`; its own wait covers both compiles, the
         # crash report's re-runs and the run.
         self._wait_s = timeout if self.iree_compile is None else 5 * timeout + 10
-        self._process: Any = None
-        self._conn: Any = None
-        self._served = 0
-        fd, self._stderr_path = tempfile.mkstemp(prefix="stream-fuzz-l3-", suffix=".log")
-        os.close(fd)
+        # The worker says it is ready once the compiler and runtime libraries are loaded: one that dies
+        # before that is a broken setup (or our own bug), never a compiler crash to report as a finding.
+        self._worker = WorkerProcess(
+            serve,
+            (self.stream_hook, self.iree_compile, self.timeout, self.info, self.iree_run_module),
+            log_prefix="stream-fuzz-l3-",
+            recycle_after=RECYCLE_AFTER,
+            ready_s=max(self.timeout, 60.0),
+            name="L3 worker",
+        )
 
     def __enter__(self) -> FrontendCompiler:
         return self
@@ -168,72 +171,20 @@ class FrontendCompiler:
         self.close()
 
     def close(self) -> None:
-        self._stop()
-        if os.path.exists(self._stderr_path):
-            os.unlink(self._stderr_path)
-
-    def _start(self) -> None:
-        ctx = multiprocessing.get_context("spawn")
-        parent, child = ctx.Pipe()
-        process = ctx.Process(
-            target=serve,
-            args=(
-                child,
-                self._stderr_path,
-                self.stream_hook,
-                self.iree_compile,
-                self.timeout,
-                self.info,
-                self.iree_run_module,
-            ),
-            daemon=True,
-        )
-        try:
-            with sigint_ignored():
-                process.start()
-        finally:
-            child.close()
-        self._process, self._conn, self._served = process, parent, 0
-        # The worker says it is ready once the compiler and runtime libraries are loaded: one that dies
-        # before that is a broken setup (or our own bug), never a compiler crash to report as a finding.
-        try:
-            ready = parent.poll(max(self.timeout, 60.0)) and parent.recv() == "ready"
-        except (EOFError, ConnectionResetError):
-            ready = False
-        if not ready:
-            self._stop()
-            raise RuntimeError(f"the L3 worker did not start:\n{self._stderr()[-3000:]}".strip())
-
-    def _stop(self) -> None:
-        if self._process is not None:
-            if self._process.is_alive():
-                self._process.kill()
-            self._process.join(timeout=5)
-        if self._conn is not None:
-            self._conn.close()
-        self._process = self._conn = None
+        self._worker.close()
 
     def run(self, request: FrontendRequest) -> FrontendRun:
-        if self._process is None or not self._process.is_alive() or self._served >= RECYCLE_AFTER:
-            self._stop()
-            self._start()
-        self._served += 1
         started = time.perf_counter()
-        try:
-            self._conn.send(request)
-            answered = self._conn.poll(self._wait_s)
-            reply = self._conn.recv() if answered else None
-        except (EOFError, BrokenPipeError, ConnectionResetError):
-            answered, reply = True, None
-        if reply is not None:
+        answer = self._worker.ask(request, self._wait_s)
+        if answer.reply is not None:
+            reply: FrontendRun = answer.reply
             if reply.outcome == "internal-error":
                 raise RuntimeError(f"stream-fuzz L3 worker failed (a driver bug):\n{reply.message}")
             return reply
-        stderr = self._stderr()
+        stderr = self._worker.stderr()
         stage = _last_stage(stderr)
         elapsed = time.perf_counter() - started
-        if not answered:
-            self._stop()
+        if answer.timed_out:
             return FrontendRun(
                 "timeout",
                 stage,
@@ -241,9 +192,7 @@ class FrontendCompiler:
                 message=f"killed after {self.timeout:g} s in {stage}",
                 timing={"elapsed_s": elapsed},
             )
-        self._process.join(timeout=5)
-        code = self._process.exitcode
-        self._stop()
+        code = answer.exitcode
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
         tail = "\n".join(line for line in stderr.splitlines()[-30:] if not line.startswith(STAGE_MARK))
         report = self._native_crash_report(request, stage)
@@ -271,13 +220,6 @@ class FrontendCompiler:
             command.append("--compile-to=stream")
         command += request.flags
         return crash_report_of(command, request.text, self.timeout)
-
-    def _stderr(self) -> str:
-        try:
-            with open(self._stderr_path, errors="replace") as f:
-                return f.read()
-        except OSError:
-            return ""
 
 
 def _last_stage(stderr: str) -> str:

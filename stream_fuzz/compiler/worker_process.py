@@ -38,11 +38,13 @@ class WorkerProcess:
         log_prefix: str,
         recycle_after: int,
         ready_s: float | None = None,
+        name: str = "compiler worker",
     ) -> None:
         """`serve(conn, stderr_path, *args)` runs in the worker. With `ready_s`, the worker first sends
         "ready" once it has loaded what it needs; one that does not within `ready_s` seconds is a broken
         setup (RuntimeError), never a compiler crash to report as a finding."""
         self._serve, self._args = serve, args
+        self.name = name
         self.recycle_after = recycle_after
         self.ready_s = ready_s
         self._process: Any = None
@@ -113,7 +115,7 @@ class WorkerProcess:
             ready = False
         if not ready:
             self.stop()
-            raise RuntimeError(f"the worker did not start:\n{self.stderr()[-3000:]}".strip())
+            raise RuntimeError(f"the {self.name} did not start:\n{self.stderr()[-3000:]}".strip())
 
 
 @contextlib.contextmanager
