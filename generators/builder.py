@@ -17,22 +17,27 @@ Validity rules enforced here (the verifier checks only some of them):
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from . import model as m
 from .avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
-from .op_builder import SIZES, Bits, OpBuilder, Scope
-from .specs import OPS, TABLE, Marker, OpKind, ProgramSpec, Token, token
+from .op_builder import SIZES, Bits, Scope
+from .shapes import ShapeBuilder
+from .specs import OPS, TABLE, Marker, OpKind, ProgramSpec, Shape, Token, token
 
 ALIGNMENTS = (16, 32, 64, 256)
 # One digit value in four turns a config on: not zero, which drawn bytes favour.
 RARE = 3
 FAVORS = ("debug", "min-peak-memory", "max-concurrency")
+# A loop's odd forwarding (`open_loop`): none, one resource yielded in two slots, two slots exchanged.
+ODD_FORWARDING = ("", "twice", "swap")
 # Token kinds that only appear when their swarm switch is on (switch name if it differs).
 SWITCHED = {
     k: k for k in (*OPS[2:], "import", "export", "for", "if", "call", "global", "parameter", "staging")
-}
+} | {k: "wide" for k in Shape}
 
 
-class Builder(OpBuilder):
+class Builder(ShapeBuilder):
     """Regions (waves, executes, loops, branches, calls), the token loop of each level and the finished
     Program."""
 
@@ -125,6 +130,9 @@ class Builder(OpBuilder):
             elif kind == Marker.EXEC:
                 close_all()
                 stack.append(self.open_execute(main, b))
+            elif isinstance(kind, Shape):
+                close_all()
+                self.shape_l2(main, kind, b)
             elif kind == Marker.END:
                 if len(stack) > 1:
                     self.close_wave(stack.pop())
@@ -138,6 +146,44 @@ class Builder(OpBuilder):
                 elif isinstance(kind, OpKind):  # other markers are L1's: ignored here
                     self.op(stack[-1], kind, b)
         close_all()
+
+    def shape_l2(self, main: Scope, kind: Shape, b: Bits) -> None:
+        """At L2 a shape opens executes of its own, in main (`global_init` is L1's: not in L2's table)."""
+        match kind:
+            case Shape.SPREAD:
+                self.spread_l2(main, b)
+            case Shape.IMPORT_WRITTEN:
+                v = self.borrowed_import(main, b)
+                inner = self.execute_on(main, v.home, [v])
+                self.write_part(inner, v, b)
+                self.close_execute(inner)
+            case Shape.GLOBAL_INIT:
+                pass
+            case _:
+                assert_never(kind)
+
+    def spread_l2(self, main: Scope, b: Bits) -> None:
+        """A value pulled by an execute on each of two or more other devices (a fan-out), or handed along
+        them (a chain: each execute pulls the previous one's barrier-pinned result)."""
+        rd = main.readable()
+        if len(self.devices) < 3 or not rd:
+            return
+        s = self.pick(rd, b)
+        chain = b.take(2) == 0
+        pins = chain and m.supports(self.spec.target, "async_barrier")  # a chain without barriers before 3.2
+        cur = s
+        for dev in self.spread_devices(b, s):
+            inner = self.execute_on(main, dev, [cur])
+            made = self.hop(inner, cur, dev, barrier=pins)
+            self.close_execute(inner)
+            region = inner.region
+            assert isinstance(region, m.Execute)
+            if chain:
+                cur = region.results[region.yields.index(made)]
+
+    def execute_on(self, main: Scope, dev: str, visible: list[m.Value]) -> Scope:
+        self.next_exec += 1
+        return Scope(self, "exec", main, visible, m.Execute(affinity=self.aff(dev), id=self.next_exec), dev)
 
     # ---- L1: structured control flow and calls ----
 
@@ -154,24 +200,34 @@ class Builder(OpBuilder):
             if rest:
                 inits.append(self.pick(rest, b))
         self.carried.update(self.data_root(v) for v in inits)
+        trips, while_loop = 1 + b.take(4), "while" in self.sw and b.take(2) == 1
+        # Odd forwarding, read last so a loop without it decodes as before: the first init carried in a
+        # second slot too, then that slot yielded what the first yields (one resource yielded twice) or the
+        # two slots exchanged (a for yields each the other's argument; a while's before region swaps them).
+        odd = ODD_FORWARDING[b.take(len(ODD_FORWARDING))]
+        if odd:
+            inits.append(inits[0])
         args = [self.like(v) for v in inits]
         inner = Scope(self, "loop", scope, scope.readable() + args)
         inner.own.update(a.id for a in args)
-        inner.frame = {
-            "inits": inits,
-            "args": args,
-            "trips": 1 + b.take(4),
-            "while": "while" in self.sw and b.take(2) == 1,
-        }
+        inner.frame = {"inits": inits, "args": args, "trips": trips, "while": while_loop, "odd": odd}
         return inner
 
     def close_loop(self, inner: Scope) -> None:
         f, scope = inner.frame, inner.parent
         assert scope is not None
-        yields = [self.match(inner, a, []) or a for a in f["args"]]
+        args = f["args"]
+        yields = [self.match(inner, a, []) or a for a in args]
+        forward: tuple[int, ...] = ()
+        if f["odd"] == "twice":
+            yields[-1] = yields[0]
+        elif f["odd"] == "swap" and f["while"]:
+            forward = (len(args) - 1, *range(1, len(args) - 1), 0)
+        elif f["odd"] == "swap":
+            yields[0], yields[-1] = args[-1], yields[0]
         results = [self.like(v) for v in f["inits"]]
         self.alias.update((r.id, v) for r, v in zip(results, f["inits"], strict=True))
-        loop = m.ForLoop(f["trips"], f["inits"], f["args"], inner.body, yields, results, f["while"])
+        loop = m.ForLoop(f["trips"], f["inits"], args, inner.body, yields, results, f["while"], forward)
         scope.add(loop, results)
 
     def match(self, inner: Scope, key: m.Value, used: list[m.Value]) -> m.Value | None:
@@ -273,6 +329,8 @@ class Builder(OpBuilder):
             top = stack[-1]
             if isinstance(kind, OpKind):
                 self.op(top, kind, b)
+            elif isinstance(kind, Shape):
+                self.shape(top, kind, b)
             elif kind == Marker.END:
                 if len(stack) > 1:
                     close_top()
@@ -337,7 +395,10 @@ class Builder(OpBuilder):
             run_dead_nested_loops_once(fn)
             run_partition_cycle_loops_once(fn)
         links: tuple[tuple[str, str], ...] = ()
-        if "topology" in self.sw:
+        if "topology" in self.sw and "wide" in self.sw:  # a ring over every device, both ways
+            ring = list(zip(self.devices, self.devices[1:] + self.devices[:1], strict=True))
+            links = tuple(ring + [(b, a) for a, b in ring])
+        elif "topology" in self.sw:
             links = ((self.devices[0], self.devices[1]), (self.devices[1], self.devices[0]))
         queues = {d: q for d, q in zip(self.devices, self.device_queues, strict=True) if q}
         return m.Program(
@@ -348,7 +409,7 @@ class Builder(OpBuilder):
             self.sw,
             self.configs(),
             queues,
-            self.globals,
+            self.globals + self.initialized,
         )
 
     def configs(self) -> m.Configs:

@@ -77,6 +77,10 @@ class _Walk:
         self.exec_devices: set[str] = set()
         self.labels: set[str] = set()
         self.inside_outside = False
+        # Transfers, dispatches and barriers in program order, with the device running them (chains).
+        self.flow: list[tuple[m.Transfer | m.Dispatch | m.AsyncBarrier, str | None]] = []
+        self.written: list[m.Value] = []  # targets of in-place writes
+        self.pulls: dict[int, set[str]] = defaultdict(set)  # L2 value id -> devices of executes pulling it
         for fn in p.functions:
             self.body(fn.body, None, 0, None)
 
@@ -85,6 +89,15 @@ class _Walk:
             self.labels.add(op_label(op))
             if exec_reads is not None:
                 exec_reads.update(canon_id(self, v) for v in m.operands(op))
+            if isinstance(op, m.Transfer):
+                self.flow.append((op, device))
+            elif isinstance(op, m.Dispatch | m.AsyncBarrier):
+                self.flow.append((op, device or (op.affinity.home if op.affinity else None)))
+            self.written += _written(op)
+            if isinstance(op, m.ForLoop):
+                self.labels |= _loop_labels(op)
+            if isinstance(op, m.GlobalLoad) and op.source.initial is not None:
+                self.labels.add("global_initialized" if op.source.pinned else "global_hoisted")
             if isinstance(op, m.Transfer):
                 self.transfers.append((op, device))
                 if depth > 0:
@@ -112,6 +125,9 @@ class _Walk:
                     self.labels.add("await_join")
                 if dev is not None and any(not c.lives_on(dev) for c in op.captures):
                     self.labels.add("cross_capture")
+                for c in op.captures:
+                    if dev is not None and not c.lives_on(dev):
+                        self.pulls[c.id].add(dev)
                 reads: set[int] = set()
                 self.body(op.body, dev, 0, reads)
                 self.note_inside_outside(op, reads)
@@ -130,6 +146,59 @@ class _Walk:
         for op in m.walk(ex.body):
             if isinstance(op, m.Transfer) and op.result.id in reads and op.result.id in out:
                 self.inside_outside = True
+
+
+def _written(op: m.Op) -> list[m.Value]:
+    if isinstance(op, m.Fill | m.Update | m.Copy):
+        return [op.target]
+    if isinstance(op, m.Dispatch):
+        return [op.operands[t] for t in op.tied if t is not None]
+    if isinstance(op, m.Collective) and op.recv is not None:
+        return [op.recv]
+    return []
+
+
+def _loop_labels(op: m.ForLoop) -> set[str]:
+    """Odd forwarding: one init in two slots, one value yielded in two, slots exchanged."""
+    out: set[str] = set()
+    if len({id(v) for v in op.inits}) < len(op.inits):
+        out.add("loop_carries_twice")
+    if len({id(v) for v in op.yields}) < len(op.yields):
+        out.add("loop_yields_twice")
+    swapped = any(y is a for i, y in enumerate(op.yields) for j, a in enumerate(op.args) if i != j)
+    if swapped or op.forward != tuple(range(len(op.forward))):
+        out.add("loop_forwards_reordered")
+    return out
+
+
+def _shape_labels(w: _Walk, p: m.Program) -> set[str]:
+    """The multi-device shapes of issue 26: many devices, a value spread to 3+ of them, barrier chains,
+    imports written in place."""
+    out: set[str] = set()
+    if len(p.devices) >= 8:
+        out.add("devices_8plus")
+    if len({d for link in p.links for d in link}) >= 3:
+        out.add("topology_3plus_devices")
+    if any(len(devs) >= 3 for devs in w.pulls.values()):
+        out.add("pulled_by_3plus_executes")
+    imports = {op.result.id for op in p.ops() if isinstance(op, m.Import)}
+    if any(canon_id(w, v) in imports for v in w.written):
+        out.add("import_written_in_place")
+    # Devices of the barriers a value went through, moved by transfers and read by dispatches.
+    chain: dict[int, tuple[str, ...]] = {}
+    for op, device in w.flow:
+        if isinstance(op, m.Dispatch):
+            before = chain.get(canon_id(w, op.operands[0]), ())
+            for r in op.results:
+                chain[r.id] = before
+            continue
+        before = chain.get(canon_id(w, op.source), ())
+        if isinstance(op, m.AsyncBarrier) and device is not None and device not in before:
+            before = (*before, device)
+        chain[op.result.id] = before
+    if any(len(devs) >= 3 for devs in chain.values()):
+        out.add("barrier_chain_3plus_devices")
+    return out
 
 
 def canon_id(w: _Walk, v: m.Value) -> int:
@@ -176,6 +245,8 @@ def _transfer_labels(w: _Walk, level: str) -> set[str]:
             out.add("transfer_roundtrip" if c == a else "transfer_chain")
     if any(len(d) >= 2 for d in by_source.values()):
         out.add("transfer_fanout")
+    if any(len(d) >= 3 for d in by_source.values()):
+        out.add("transfer_fanout_3plus")
     if any(len(s) >= 2 for s in into.values()):
         out.add("transfer_fanin")
     return out
@@ -183,7 +254,7 @@ def _transfer_labels(w: _Walk, level: str) -> set[str]:
 
 def _summary(p: m.Program) -> tuple[_Walk, frozenset[str]]:
     w = _Walk(p)
-    labels = set(w.labels) | _transfer_labels(w, p.level)
+    labels = set(w.labels) | _transfer_labels(w, p.level) | _shape_labels(w, p)
     if w.depth >= 2:
         labels.add("nested_concurrent")
     if w.depth >= 3:

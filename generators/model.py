@@ -113,11 +113,16 @@ class Constant:
 
 @dataclass(frozen=True)
 class Global:
-    """`util.global private mutable @gN : !stream.resource<variable>`, of a value placed on `affinity`."""
+    """`util.global private mutable @gN : !stream.resource<variable>`, of a value placed on `affinity`.
+    With an `initial` byte: an immutable `!stream.resource<constant>` global holding it from the start, as
+    iree-stream-conversion lowers a global with an initial value (a `util.initializer` stores a constant made
+    on `affinity`, or with `pinned` off on no device at all: a hoisted constant), loaded, never stored."""
 
     name: str
     size: int
     affinity: Affinity
+    initial: int | None = None
+    pinned: bool = True
 
     @property
     def home(self) -> str:
@@ -134,10 +139,12 @@ class GlobalStore:
 
 @dataclass(eq=False)
 class GlobalLoad:
-    """Loads `source` and moves it out to a resource of the program's lifetime on the global's device."""
+    """Loads `source` and moves it out to a resource of the program's lifetime on the global's device (an
+    initialized global: on the result's device, which may be another)."""
 
     source: Global
     result: Value
+    target: Affinity | None = None  # an initialized global's: where the loaded value is moved to
 
 
 @dataclass(eq=False)
@@ -333,7 +340,9 @@ class Execute(Region):
 @dataclass(eq=False)
 class ForLoop:
     """`scf.for` over `trips` iterations carrying `inits` -> `args` -> `yields` -> `results`; with
-    `while_loop`, the same loop as an `scf.while` that counts its trips in an index it carries first."""
+    `while_loop`, the same loop as an `scf.while` that counts its trips in an index it carries first.
+    `forward` (while loops only): the before region hands its carried slot `forward[k]` to slot k of the
+    body and the results (empty: in order); slots exchanged this way have one type."""
 
     trips: int
     inits: list[Value]
@@ -342,6 +351,7 @@ class ForLoop:
     yields: list[Value]
     results: list[Value]
     while_loop: bool = False
+    forward: tuple[int, ...] = ()
 
 
 @dataclass(eq=False)

@@ -110,13 +110,17 @@ class Printer:
                 self.emit(d, f"util.global.store {moved}, @{g.name} : {var}")
             case m.GlobalLoad():
                 g, r = op.source, op.result
-                loaded, var = f"{n(r)}_global", "!stream.resource<variable>"
+                loaded, var = f"{n(r)}_global", global_type(g)
                 self.emit(d, f"{loaded} = util.global.load @{g.name} : {var}")
                 self.emit(d, f"{loaded}_size = stream.resource.size {loaded} : {var}")
+                move = self.move_on(g.affinity)
+                if g.initial is not None:  # moved straight to where it is used, from its device if it has one
+                    src = f"from({self.aff(g.affinity)}) " if g.pinned else ""
+                    move = f"{src}-> to({self.aff(op.target or g.affinity)})"
                 self.emit(
                     d,
                     f"{n(r)} = stream.async.transfer {loaded} : {var}{{{loaded}_size}} "
-                    f"{self.move_on(g.affinity)} !stream.resource<*>{{{loaded}_size}}",
+                    f"{move} !stream.resource<*>{{{loaded}_size}}",
                 )
             case m.ParameterLoad():
                 self.parameter_load(op, d)
@@ -399,7 +403,8 @@ class Printer:
             f"({iters}) : ({types}) -> ({types}) {{",
         )
         self.emit(d + 1, f"%w{k}_more = arith.cmpi slt, %w{k}_i, {self.idx(op.trips)} : index")
-        self.emit(d + 1, f"scf.condition(%w{k}_more) {', '.join([f'%w{k}_i', *tested])} : {types}")
+        forwarded = [tested[j] for j in op.forward] if op.forward else tested
+        self.emit(d + 1, f"scf.condition(%w{k}_more) {', '.join([f'%w{k}_i', *forwarded])} : {types}")
         args = "".join(f", {self.name(a)}: {self.rtype(a)}" for a in op.args)
         self.emit(d, f"}} do {{\n{'  ' * d}^bb0(%w{k}_j: index{args}):")
         for o in op.body:
@@ -521,6 +526,25 @@ class Printer:
             attrs.append(f'stream.partitioning = #stream.partitioning_config<"{c.partitioning}">')
         return attrs
 
+    def global_lines(self, g: m.Global) -> list[str]:
+        """A stored global, or an initialized one with the `util.initializer` that gives it its value (a
+        ramp, or one repeated byte for an even `initial`), made on its device unless it is a hoisted one."""
+        if g.initial is None:
+            return [f"  util.global private mutable @{g.name} : {global_type(g)}"]
+        tensor = f"tensor<{g.size}xi8>"
+        ramp = f"[{', '.join(str((g.initial + i) % 128) for i in range(g.size))}]"
+        data = ramp if g.initial % 2 else g.initial
+        on = self.on(g.affinity) if g.pinned else ""
+        return [
+            f"  util.global private @{g.name} : {global_type(g)}",
+            "  util.initializer {",
+            f"    %{g.name}_init = stream.tensor.constant {on}: {tensor} in {global_type(g)} = "
+            f"dense<{data}> : {tensor}",
+            f"    util.global.store %{g.name}_init, @{g.name} : {global_type(g)}",
+            "    util.return",
+            "  }",
+        ]
+
     def module(self) -> str:
         attrs = []
         if self.p.links and self.has("topology"):
@@ -530,9 +554,8 @@ class Printer:
         head = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         out = [f"module{head} {{"]
         out += [f"  util.global private @{d} : !hal.device" for d in self.p.devices]
-        out += [
-            f"  util.global private mutable @{g.name} : !stream.resource<variable>" for g in self.p.globals
-        ]
+        for g in self.p.globals:
+            out += self.global_lines(g)
         for fn in self.p.functions:
             out += self.function(fn)
         out.append("}")
@@ -542,6 +565,10 @@ class Printer:
 def print_program(program: m.Program, target: tuple[int, int] = DEFAULT_TARGET) -> str:
     """MLIR text for `program`, leaving out syntax that release `target` does not parse."""
     return Printer(program, target).module()
+
+
+def global_type(g: m.Global) -> str:
+    return "!stream.resource<variable>" if g.initial is None else "!stream.resource<constant>"
 
 
 def expect_attr(devices: tuple[str, ...]) -> str:

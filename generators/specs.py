@@ -53,7 +53,18 @@ class Marker(StrEnum):
     END = "end"
 
 
-Token = OpKind | Marker
+class Shape(StrEnum):
+    """A token that adds a shape of IREE's multi-device bugs (issue 26) made of existing ops
+    (`generators.shapes`), drawn under the `wide` switch: `spread` moves a value to 3+ devices or along a
+    barrier chain, `import_written` writes a borrowed import in place, `global_init` (L1) loads an
+    initialized global."""
+
+    SPREAD = "spread"
+    IMPORT_WRITTEN = "import_written"
+    GLOBAL_INIT = "global_init"
+
+
+Token = OpKind | Marker | Shape
 
 # Op kinds that each have a swarm switch of their name, in the order switches are listed.
 OPS: tuple[OpKind, ...] = (
@@ -75,7 +86,9 @@ OPS: tuple[OpKind, ...] = (
 
 def token(name: str) -> Token:
     """The token a table entry names (a ValueError names an entry that is neither)."""
-    return OpKind(name) if name in OpKind.__members__.values() else Marker(name)
+    if name in OpKind.__members__.values():
+        return OpKind(name)
+    return Shape(name) if name in Shape.__members__.values() else Marker(name)
 
 
 # Token kinds per level. Repeats are weights: a token picks `table[token % len(table)]`.
@@ -106,6 +119,8 @@ TABLE = {
         "export",
         "alloca",
         "collective",
+        "spread",
+        "import_written",
     ),
     "l1": (
         "splat",
@@ -144,6 +159,12 @@ TABLE = {
         "parameter",
         "staging",
         "select",
+        "spread",
+        "spread",
+        "global_init",
+        "global_init",
+        "import_written",
+        "import_written",
     ),
 }
 
@@ -161,3 +182,5 @@ class ProgramSpec:
     config_bits: int = 0
     # Digits of each device's queue set under the `queues` switch (`builder.QUEUES`).
     queue_bits: int = 0
+    # The release the program is drawn for (`programs(target=...)`): what its printed text may say.
+    target: tuple[int, int] = (3, 13)

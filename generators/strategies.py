@@ -17,6 +17,10 @@ from .specs import OPS, ProgramSpec
 # programs that do it (corpus/bad-output-optimal-joinor-nests-members.mlir, where a promise joined with an
 # affinity of one device nests, and corpus/invalid-program-partition-joins-queues-of-one-device.mlir).
 CONFIGS = ("queues", "resource_config", "partitioning_config")
+# The switch of the shapes of issue 26 (`generators.shapes`), last so that the switches before it keep their
+# coins: both levels' switch bytes had room for one more (L1's now has none), so a program drawn with it off
+# is as before.
+NEW_SHAPES = {"l2": ("wide",), "l1": ("wide",)}
 SWITCHES = {
     # Constants are L1's: at L2 a resource of `constant` lifetime would need its own transfers.
     "l2": (
@@ -32,6 +36,7 @@ SWITCHES = {
         "export",
         "return",
         *CONFIGS,
+        *NEW_SHAPES["l2"],
     ),
     "l1": (
         *OPS[2:],
@@ -53,6 +58,7 @@ SWITCHES = {
         "while",
         "cf",
         *CONFIGS,
+        *NEW_SHAPES["l1"],
     ),
 }
 # Syntax gate of switches that print constructs some releases cannot parse.
@@ -98,10 +104,12 @@ def program_specs(
     names = SWITCHES[level]
     on = _draw_switches(draw, names, odds)
     switches = frozenset(s for s in on if s not in GATED or m.supports(target, GATED[s]))
+    if "wide" in switches:  # as many devices as allowed (8 by default), where values spread over 3+
+        n = max(n, max_devices)
     config_bits = int.from_bytes(draw(st.binary(min_size=4, max_size=4)))
     queue_bits = int.from_bytes(draw(st.binary(min_size=2, max_size=2)))
     tokens = tuple(t for chunk in draw(tokens_of_size(size)) for t in chunk)
-    return ProgramSpec(level, n, promise_mask, switches, tokens, max_depth, config_bits, queue_bits)
+    return ProgramSpec(level, n, promise_mask, switches, tokens, max_depth, config_bits, queue_bits, target)
 
 
 def _draw_switches(draw: st.DrawFn, names: tuple[str, ...], odds: Odds) -> list[str]:

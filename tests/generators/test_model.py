@@ -114,7 +114,9 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
             # Moved into the global on a device it lives on; loads bring it back there.
             assert op.source.lives_on(op.target.home)
         elif isinstance(op, m.GlobalLoad):
-            assert op.result.homes == (op.source.home,)
+            # An initialized global's value is moved straight to where it is used.
+            assert op.result.homes == ((op.target or op.source.affinity).home,)
+            assert op.target is None or op.source.initial is not None
         elif isinstance(op, m.ParameterLoad):
             assert op.result.homes == (op.affinity.home,)
         elif isinstance(op, m.Staged):

@@ -1,0 +1,91 @@
+"""The shapes of issue 26 are drawn (each one found by Hypothesis through its feature label) and the program
+that shows it compiles with the pinned compiler: verified, and through the level's whole pipeline."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import strategies as st
+from stream_fuzz.generators import features, print_program, programs
+from stream_fuzz.generators import model as m
+
+from tests.generators.conftest import KnownCompilerBug
+
+SHAPES = [
+    ("l1", "devices_8plus"),
+    ("l2", "devices_8plus"),
+    ("l1", "topology_3plus_devices"),
+    ("l1", "transfer_fanout_3plus"),
+    ("l2", "pulled_by_3plus_executes"),
+    ("l1", "barrier_chain_3plus_devices"),
+    ("l2", "barrier_chain_3plus_devices"),
+    ("l1", "loop_carries_twice"),
+    ("l1", "loop_yields_twice"),
+    ("l1", "loop_forwards_reordered"),
+    ("l1", "global_initialized"),
+    ("l1", "global_hoisted"),
+    ("l1", "import_written_in_place"),
+    ("l2", "import_written_in_place"),
+]
+FIND = settings(database=None, max_examples=2000, suppress_health_check=list(HealthCheck), deadline=None)
+
+
+def _find(level: str, label: str, extra=lambda p: True) -> m.Program:
+    return find(programs(level), lambda p: label in features(p) and extra(p), settings=FIND)
+
+
+@pytest.mark.slow  # 14 searches of up to 2000 programs, each compiled once found: about 100 s
+@pytest.mark.parametrize(("level", "label"), SHAPES)
+def test_shape_is_drawn_and_compiles(mlir, level, label):
+    program = _find(level, label)
+    text = print_program(program)
+    mlir.parse(text)  # the verifier accepts it
+    # A known compiler fault (recorded in corpus/) leaves the program valid; any other failure fails the test.
+    with contextlib.suppress(KnownCompilerBug):
+        mlir.run(text, program.pipeline)
+
+
+def test_a_while_loop_forwards_its_slots_reordered(mlir):
+    """The before region of an scf.while hands two slots of one type to the body exchanged."""
+    program = _find("l1", "loop_forwards_reordered", lambda p: any(_reordered_while(o) for o in p.ops()))
+    text = print_program(program)
+    loop = next(o for o in program.ops() if _reordered_while(o))
+    assert isinstance(loop, m.ForLoop) and loop.inits[0] is loop.inits[-1]
+    assert "scf.condition" in text
+    mlir.parse(text)
+
+
+def _reordered_while(op: m.Op) -> bool:
+    return isinstance(op, m.ForLoop) and op.while_loop and op.forward != tuple(range(len(op.forward)))
+
+
+def test_an_initialized_global_is_loaded_never_stored(mlir):
+    program = _find("l1", "global_initialized", lambda p: any(_moved_load(o) for o in p.ops()))
+    text = print_program(program)
+    g = next(o.source for o in program.ops() if isinstance(o, m.GlobalLoad) and _moved_load(o))
+    assert f"util.global private @{g.name} : !stream.resource<constant>" in text
+    assert f"util.global.store %{g.name}_init, @{g.name}" in text  # only in its initializer
+    assert not any(isinstance(o, m.GlobalStore) and o.target == g for o in program.ops())
+    out = mlir.run(text, program.pipeline)
+    assert "util.initializer" in out
+
+
+def _moved_load(op: m.Op) -> bool:
+    """A load of an initialized global on one device, used on another."""
+    return (
+        isinstance(op, m.GlobalLoad)
+        and op.source.initial is not None
+        and op.source.pinned
+        and op.result.home != op.source.home
+    )
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, phases=[Phase.generate])
+@given(st.sampled_from(["l1", "l2"]).flatmap(lambda level: programs(level, max_devices=4)))
+def test_wide_respects_max_devices(program):
+    """`wide` gives a program as many devices as allowed, never more."""
+    assert 2 <= len(program.devices) <= 4
+    if "wide" in program.switches:
+        assert len(program.devices) == 4
