@@ -73,6 +73,7 @@ class Paths:
         self._live: dict[ir.Region, set[Edge]] = {}
         self._live_blocks: dict[ir.Region, set[ir.Block]] = {}
         self._reach: dict[tuple[ir.Block, ir.Block, ir.Block], bool] = {}
+        self._taken: dict[tuple[ir.Block, Edge | None], frozenset[int]] = {}
 
     def incoming(self, block: ir.Block) -> list[Edge]:
         """Every edge into `block` (cf.br, both slots of cf.cond_br, other branches by successor)."""
@@ -88,14 +89,16 @@ class Paths:
     def taken(self, block: ir.Block, entered: Edge | None) -> frozenset[int]:
         """The successor slots `block`'s terminator can take when control came in by `entered` (None: as
         the region's entry block)."""
-        branch = terminator(block)
-        slots = frozenset(range(len(branch.successors)))
-        if branch.name != "cf.cond_br":
-            return slots
-        condition = self._value_under(branch.operands[0], block, entered)
-        if condition is None:
-            return slots
-        return frozenset({0 if condition else 1})
+        key = (block, entered)
+        if key not in self._taken:
+            branch = terminator(block)
+            taken = frozenset(range(len(branch.successors)))
+            if branch.name == "cf.cond_br":
+                condition = self._value_under(branch.operands[0], block, entered)
+                if condition is not None:
+                    taken = frozenset({0 if condition else 1})
+            self._taken[key] = taken
+        return self._taken[key]
 
     def live_edges(self, region: ir.Region) -> set[Edge]:
         """The edges some run of the region takes: from its entry block on, each block's branch followed
@@ -128,7 +131,8 @@ class Paths:
         """The live edges into `block` whose arguments can be what a use sees: a use at block `at` (or in
         a region nested in it), or, with `slot`, as the operand of `block`'s own branch to that successor.
         """
-        edges = [e for e in self.incoming(block) if e in self.live_edges(block.region)]
+        live = self.live_edges(block.region)
+        edges = [e for e in self.incoming(block) if e in live]
         at = _lift(at, block.region)
         if at is None or (at == block and slot is None):
             return tuple(edges)  # a use in the block itself: whatever entered it last
