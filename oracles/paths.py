@@ -32,9 +32,10 @@ _COMPARE = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Edge:
-    """One way into `target`: successor `slot` of `source`'s terminator, passing `operands`."""
+    """One way into `target`: successor `slot` of `source`'s terminator, passing `operands`. Made once per
+    branch (`Paths.out_of`), so it compares by identity: hashing the bindings' values is slow."""
 
     source: ir.Block
     slot: int
@@ -70,6 +71,7 @@ class Paths:
 
     def __init__(self) -> None:
         self._incoming: dict[ir.Block, list[Edge]] = {}
+        self._out: dict[ir.Block, list[Edge]] = {}
         self._live: dict[ir.Region, set[Edge]] = {}
         self._live_blocks: dict[ir.Region, set[ir.Block]] = {}
         self._reach: dict[tuple[ir.Block, ir.Block, ir.Block], bool] = {}
@@ -81,10 +83,15 @@ class Paths:
             self._incoming[block] = [
                 edge
                 for predecessor in block.predecessors
-                for edge in _edges_out(predecessor)
+                for edge in self.out_of(predecessor)
                 if edge.target == block
             ]
         return self._incoming[block]
+
+    def out_of(self, block: ir.Block) -> list[Edge]:
+        if block not in self._out:
+            self._out[block] = _edges_out(block)
+        return self._out[block]
 
     def taken(self, block: ir.Block, entered: Edge | None) -> frozenset[int]:
         """The successor slots `block`'s terminator can take when control came in by `entered` (None: as
@@ -111,7 +118,7 @@ class Paths:
                 block, entered = work.pop()
                 blocks.add(block)
                 taken = self.taken(block, entered)
-                for edge in _edges_out(block):
+                for edge in self.out_of(block):
                     if edge.slot in taken and edge not in live:
                         live.add(edge)
                         work.append((edge.target, edge))
