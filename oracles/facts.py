@@ -15,6 +15,7 @@ from iree.compiler import ir
 
 from .affinity import Devices, Topology, devices_of
 from .intent import Intent
+from .paths import Edge, Paths, terminator, trip_count
 
 # Ops whose results are fresh storage, and the attribute naming where it is placed.
 _STORAGE_OPS = {
@@ -125,7 +126,8 @@ class Facts:
     same_resource_copies: list[tuple[Range, Range]] = field(default_factory=list)
     channel_uses: list[ChannelUse] = field(default_factory=list)
     # Storage a public function returns (its callers are unknown to the compiler), and storage that is the
-    # initial value of an `scf.for`: where two known bugs lose a value's consumers (`oracles.marks`).
+    # initial value of an `scf.for` that may run zero times (then the init is the loop's result): where two
+    # known bugs lose a value's consumers (`oracles.marks`).
     returned: set[int] = field(default_factory=set)
     loop_inits: set[int] = field(default_factory=set)
     # Storage -> the storages stream.cmd.copy moves bytes between it and (in either direction).
@@ -158,7 +160,8 @@ class _Reader:
     def __init__(self, facts: Facts, executables: frozenset[str] = frozenset()) -> None:
         self.facts = facts
         self.executables = executables
-        self._origins: dict[ir.Value, frozenset[int]] = {}
+        self._origins: dict[object, frozenset[int]] = {}  # by value, or (value, edges) for a merge
+        self._paths = Paths()
         self._storage_ids: dict[ir.Value, int] = {}
         self._order = 0
         self._device_sets: dict[ir.Attribute, Devices | None] = {}
@@ -179,12 +182,29 @@ class _Reader:
             self._storage_ids[value] = storage.id
         return self._storage_ids[value]
 
-    def origins(self, value: ir.Value) -> frozenset[int]:
-        if value in self._origins:
-            return self._origins[value]
-        self._origins[value] = frozenset()  # cycle guard for loop-carried values
-        found = self._trace(value)
-        self._origins[value] = found
+    def origins(self, value: ir.Value, at: ir.Block | None = None, slot: int | None = None) -> frozenset[int]:
+        """The storages `value` can hold where it is used: in block `at`, or (with `slot`) as the operand
+        of at's branch to that successor. Only a merge of several edges (a non-entry block's argument)
+        depends on the use; every other value holds the same storages wherever it is used."""
+        edges: tuple[Edge, ...] | None = None
+        if isinstance(value.owner, ir.Block):
+            block = ir.BlockArgument(value).owner
+            if block != block.region.blocks[0]:
+                edges = self._paths.reaching(block, at, slot)
+        key = value if edges is None else (value, edges)
+        if key in self._origins:
+            return self._origins[key]
+        self._origins[key] = frozenset()  # cycle guard for loop-carried values
+        found = self._trace(value) if edges is None else self._merge(ir.BlockArgument(value), edges)
+        self._origins[key] = found
+        return found
+
+    def _merge(self, argument: ir.BlockArgument, edges: tuple[Edge, ...]) -> frozenset[int]:
+        """A successor block's argument (scf lowered to cf): what the edges that can reach the use pass."""
+        found: frozenset[int] = frozenset()
+        for edge in edges:
+            if argument.arg_number < len(edge.operands):
+                found |= self.origins(edge.operands[argument.arg_number], edge.source, edge.slot)
         return found
 
     def _trace(self, value: ir.Value) -> frozenset[int]:
@@ -192,54 +212,60 @@ class _Reader:
             return self._trace_block_argument(ir.BlockArgument(value))
         op = value.owner
         name = op.name
+        here = op.operation.block
         index = ir.OpResult(value).result_number
         if name in _STORAGE_OPS:
             attr = op.attributes.get("affinity", None)
             return frozenset({self._new_storage(value, _STORAGE_OPS[name], attr)})
         if name == "stream.resource.subview":
-            return self.origins(op.operands[0])
+            return self.origins(op.operands[0], here)
         if name in ("stream.timepoint.await", "util.optimization_barrier"):
             resources = [v for v in op.operands if _is_resource(v)]
-            return self.origins(resources[index])
+            return self.origins(resources[index], here)
         if name == "stream.timepoint.barrier":
-            return self.origins(op.operands[0])
+            return self.origins(op.operands[0], here)
         if name == "arith.select":
-            return self.origins(op.operands[1]) | self.origins(op.operands[2])
+            return self.origins(op.operands[1], here) | self.origins(op.operands[2], here)
         if name == "scf.for":
+            # The result is the init when the loop runs zero times, the body's last value otherwise.
             body = op.regions[0].blocks[0]
-            initial = op.operands[3 + index]
-            return self.origins(initial) | self.origins(_terminator(body).operands[index])
-        if name == "scf.if":
+            trips = trip_count(op.operation)
             found: frozenset[int] = frozenset()
+            if trips is None or trips == 0:
+                found |= self.origins(op.operands[3 + index], here)
+            if trips is None or trips > 0:
+                found |= self.origins(terminator(body).operands[index], body)
+            return found
+        if name == "scf.if":
+            found = frozenset()
             for region in op.regions:
                 for block in region.blocks:
-                    found |= self.origins(_terminator(block).operands[index])
+                    found |= self.origins(terminator(block).operands[index], block)
             return found
         # Calls and anything else opaque: storage of unknown placement.
         return frozenset({self._new_storage(value, name, None)})
 
     def _trace_block_argument(self, argument: ir.BlockArgument) -> frozenset[int]:
+        """An entry block's argument: an execute's capture, a loop's iter_arg, a function argument."""
         parent = argument.owner.owner
         name = parent.name
+        here = parent.operation.block
         if name == "stream.cmd.execute":
-            return self.origins(list(parent.opview.resource_operands)[argument.arg_number])
+            return self.origins(list(parent.opview.resource_operands)[argument.arg_number], here)
         if name == "scf.for" and argument.arg_number > 0:
+            # The init on the first trip, the body's yield on later ones: a loop of one trip has no later.
             index = argument.arg_number - 1
             body = parent.regions[0].blocks[0]
-            return self.origins(parent.operands[3 + index]) | self.origins(_terminator(body).operands[index])
-        block = argument.owner
-        if block == block.region.blocks[0]:
-            kind = "argument" if name in ("util.func", "func.func") else f"block argument of {name}"
-            return frozenset({self._new_storage(argument, kind, None)})
-        # A successor block (scf lowered to cf): whatever its predecessors' branches pass in.
-        found: frozenset[int] = frozenset()
-        for forwarded in _forwarded_operands(block):
-            found |= self.origins(forwarded[argument.arg_number])
-        return found
+            found = self.origins(parent.operands[3 + index], here)
+            if trip_count(parent.operation) != 1:
+                found |= self.origins(terminator(body).operands[index], body)
+            return found
+        kind = "argument" if name in ("util.func", "func.func") else f"block argument of {name}"
+        return frozenset({self._new_storage(argument, kind, None)})
 
     # -- walking ops in program order ---------------------------------------------------------------
     def read_function(self, function: ir.Operation) -> None:
-        for op in _ops_in(function):
+        for op in _ops_in(function, self._paths):
             self._read_op(op)
 
     def _access(
@@ -257,7 +283,7 @@ class _Reader:
                 kind,
                 self._devices(attr),
                 attr,
-                self.origins(value),
+                self.origins(value, op.block),
                 op,
                 value,
                 self._order,
@@ -286,19 +312,22 @@ class _Reader:
         elif name == "util.return" and _is_public(op.parent):
             for value in op.operands:
                 if _is_resource(value):
-                    self.facts.returned.update(self.origins(value))
-        elif name == "scf.for":
+                    self.facts.returned.update(self.origins(value, op.block))
+        elif name == "scf.for" and trip_count(op) in (None, 0):
             for value in list(op.operands)[3:]:
                 if _is_resource(value):
-                    self.facts.loop_inits.update(self.origins(value))
+                    self.facts.loop_inits.update(self.origins(value, op.block))
         if EXPECT_ATTR in attrs:
             for value in op.operands:
                 if _is_resource(value):
                     self._access("expect", attrs[EXPECT_ATTR], value, op, None)
+        if name == "scf.for" and trip_count(op) == 0:
+            return  # its body never runs
         for region in op.regions:
             for block in region.blocks:
-                for child in block.operations:
-                    self._read_op(child.operation)
+                if self._paths.runs(block):
+                    for child in block.operations:
+                        self._read_op(child.operation)
 
     def _read_execute(self, op: ir.Operation) -> None:
         execute = len(self.facts.execute_devices)
@@ -322,7 +351,7 @@ class _Reader:
         ends: dict[ir.Operation, list[frozenset[int]]] = {}
         for r in ranges:
             if r.op.name == "stream.cmd.copy" and r.value in captured:
-                ends.setdefault(r.op, []).append(self.origins(captured[r.value]))
+                ends.setdefault(r.op, []).append(self.origins(captured[r.value], r.op.block))
         for pair in ends.values():
             if len(pair) == 2:
                 for one, other in ((pair[0], pair[1]), (pair[1], pair[0])):
@@ -396,26 +425,13 @@ def _is_zero(value: ir.Value) -> bool:
     )
 
 
-def _forwarded_operands(block: ir.Block) -> Iterator[list[ir.Value]]:
-    """The operand lists that branches into `block` pass to its arguments (cf.br, cf.cond_br)."""
-    for predecessor in block.predecessors:
-        branch = _terminator(predecessor)
-        view = branch.opview
-        successors = list(branch.successors)
-        if branch.name == "cf.br":
-            yield list(view.destOperands)
-        elif branch.name == "cf.cond_br":
-            if successors[0] == block:
-                yield list(view.trueDestOperands)
-            if successors[1] == block:
-                yield list(view.falseDestOperands)
-
-
-def _ops_in(function: ir.Operation) -> Iterator[ir.Operation]:
+def _ops_in(function: ir.Operation, paths: Paths) -> Iterator[ir.Operation]:
+    """The function's ops, leaving out blocks no run reaches (a loop's body that constants skip)."""
     for region in function.regions:
         for block in region.blocks:
-            for op in block.operations:
-                yield op.operation
+            if paths.runs(block):
+                for op in block.operations:
+                    yield op.operation
 
 
 def _is_public(function: ir.Operation | None) -> bool:
@@ -431,7 +447,3 @@ def _attr(op: ir.Operation, name: str) -> ir.Attribute | None:
 
 def _is_resource(value: ir.Value) -> bool:
     return str(value.type).startswith("!stream.resource")
-
-
-def _terminator(block: ir.Block) -> ir.Operation:
-    return list(block.operations)[-1].operation

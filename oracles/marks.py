@@ -24,7 +24,7 @@ OPTIMAL_NEAR = "optimal-near"
 PROMISE_MIX = "promise-mix"
 # The storage reaches util.return of a public function: its consumers include the unknown callers.
 RETURNED = "returned-from-public"
-# The storage is the initial value of an scf.for (a loop that runs zero times forwards it to the result).
+# The storage is the initial value of an scf.for that may run zero times (then it forwards it to the result).
 LOOP_INIT = "loop-init"
 # The value the violating op touches merges this storage with another that serves the op's devices (a
 # loop's or branch's block argument): the analysis placed one arm for the consumer and not the other.

@@ -222,3 +222,27 @@ def fill_past_the_end(module: ir.Module) -> None:
     for index, operand in enumerate(list(fill.operands)):
         if operand in (view.target_end, view.target_length) and index not in zero:
             fill.operands[index] = past
+
+
+def loop_runs_zero_times(module: ir.Module) -> None:
+    """Make every loop's upper bound its lower bound: an scf.for's operands, and the comparison a loop
+    lowered to blocks tests in its header (the entry edge then goes straight to the exit)."""
+    for loop in walk(module, "scf.for"):
+        loop.operands[1] = loop.operands[0]
+    for branch in walk(module, "cf.cond_br"):
+        compare = branch.operands[0].owner
+        if isinstance(compare, ir.Block) or compare.name != "arith.cmpi":
+            continue
+        induction = compare.operands[0]
+        if not isinstance(induction.owner, ir.Block):
+            continue
+        header = induction.owner
+        number = ir.BlockArgument(induction).arg_number
+        for predecessor in header.predecessors:
+            entry = list(predecessor.operations)[-1].operation
+            if (
+                entry.name == "cf.br"
+                and predecessor != header
+                and predecessor.region.blocks[0] == predecessor
+            ):
+                compare.operation.operands[1] = list(entry.opview.destOperands)[number]

@@ -1,4 +1,4 @@
-// hand repair: ValueConsumerAffinityPVS links an scf.for init to the loop result (a loop that runs zero times forwards it), so each init allocation is placed for the devices that read it after the loop too: optimal<[@d1, @d2]> (witnesses 1 and 2) and optimal<[@d0, @d2]> (witness 3).
+// hand repair: ValueConsumerAffinityPVS links an scf.for init to the loop result (a loop that runs zero times forwards it), so each init allocation is placed for the devices that read it after the loop too: optimal<[@d1, @d2]> (witness 1) and optimal<[@d0, @d2]> (witness 2).
 module {
   util.global private @d1 : !hal.device
   util.global private @d2 : !hal.device
@@ -36,53 +36,6 @@ module {
     %8 = stream.resource.dealloca origin await(%7) => %2 : !stream.resource<transient>{%c64} => !stream.timepoint
     %9 = stream.timepoint.await %8 => %result_2 : !stream.resource<transient>{%c64}
     %10 = util.optimization_barrier %9 : !stream.resource<transient>
-    util.return
-  }
-}
-
-// -----
-module attributes {stream.topology = #hal.device.topology<links = [(@d0 -> @d1 = {unified_memory = true}), (@d1 -> @d0 = {unified_memory = true})]>} {
-  util.global private @d0 : !hal.device
-  util.global private @d1 : !hal.device
-  util.global private @d2 : !hal.device
-  util.func public @loop_result_pulled() {
-    %c0 = arith.constant 0 : index
-    %c128 = arith.constant 128 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c16 = arith.constant 16 : index
-    %c64 = arith.constant 64 : index
-    %c1234_i32 = arith.constant 1234 : i32
-    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d2>]>) : !stream.resource<transient>{%c64} => !stream.timepoint
-    %0 = stream.cmd.execute on(#hal.device.affinity<@d2>) await(%result_timepoint) => with(%result as %arg0: !stream.resource<transient>{%c64}) {
-      stream.cmd.fill %c1234_i32, %arg0[%c0 for %c64] : i32 -> !stream.resource<transient>{%c64}
-    } => !stream.timepoint
-    cf.br ^bb1(%c0, %result, %0 : index, !stream.resource<transient>, !stream.timepoint)
-  ^bb1(%1: index, %2: !stream.resource<transient>, %3: !stream.timepoint):  // 2 preds: ^bb0, ^bb2
-    %4 = arith.cmpi slt, %1, %c3 : index
-    cf.cond_br %4, ^bb2, ^bb3
-  ^bb2:  // pred: ^bb1
-    %result_0, %result_timepoint_1 = stream.resource.alloca uninitialized on(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d2>]>) : !stream.resource<transient>{%c64} => !stream.timepoint
-    %5 = stream.cmd.execute on(#hal.device.affinity<@d2>) await(%result_timepoint_1) => with(%result_0 as %arg0: !stream.resource<transient>{%c64}) {
-      stream.cmd.fill %c1234_i32, %arg0[%c0 for %c64] : i32 -> !stream.resource<transient>{%c64}
-    } => !stream.timepoint
-    %6 = arith.addi %1, %c1 : index
-    cf.br ^bb1(%6, %result_0, %5 : index, !stream.resource<transient>, !stream.timepoint)
-  ^bb3:  // pred: ^bb1
-    %result_2, %result_timepoint_3 = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) await(%3) => !stream.resource<transient>{%c128} => !stream.timepoint
-    %7 = stream.cmd.execute on(#hal.device.affinity<@d1>) await(%result_timepoint_3) => with(%2 as %arg0: !stream.resource<transient>{%c64}, %result_2 as %arg1: !stream.resource<transient>{%c128}) {
-      stream.cmd.copy %arg0[%c0], %arg1[%c0], %c64 : !stream.resource<transient>{%c64} -> !stream.resource<transient>{%c128}
-      stream.cmd.copy %arg1[%c0], %arg1[%c64], %c16 : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c128}
-    } => !stream.timepoint
-    %8 = stream.timepoint.await %0 => %result : !stream.resource<transient>{%c64}
-    %9 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d2>} %8 : !stream.resource<transient>
-    %10 = stream.timepoint.await %3 => %2 : !stream.resource<transient>{%c64}
-    %11 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d2>} %10 : !stream.resource<transient>
-    %12 = stream.timepoint.await %7 => %result_2 : !stream.resource<transient>{%c128}
-    %13 = stream.resource.subview %12[%c0] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c64}
-    %14 = stream.resource.subview %12[%c64] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c16}
-    %15 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %13 : !stream.resource<transient>
-    %16 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %14 : !stream.resource<transient>
     util.return
   }
 }
