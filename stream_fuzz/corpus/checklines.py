@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import assert_never
 
 from iree.compiler import ir
 
@@ -27,7 +28,6 @@ from stream_fuzz.oracles.facts import PLACED_BY_COMPILER
 
 _STORAGE_OPS = PLACED_BY_COMPILER  # storage kind -> the op that places it
 _MAX_DEVICES = 3  # beyond this the alternation of orders grows too large to read
-_PLACEMENT = (Rule.READ, Rule.WRITE, Rule.EXPORT, Rule.FLUSH, Rule.INVALIDATE, Rule.EXPECT)
 
 
 def _all_of(devices: list[str]) -> str:
@@ -51,32 +51,46 @@ def candidate_groups(violations: tuple[Violation, ...], faulty: str) -> list[lis
         placed = list(v.placed_devices)
         consumers = [d for d in v.consumers if d not in placed]
         op = _STORAGE_OPS.get(v.storage_kind)
-        if v.rule in _PLACEMENT and op and consumers:
-            wanted = sorted(set(consumers) | set(placed))[:_MAX_DEVICES]
-            storage = f"{op} .*on\\({_all_of(wanted)}\\)"
-            if v.rule is Rule.EXPORT and placed:  # or the buffer is handed out where it lives
-                export = f"stream.tensor.export on\\({_any_of(placed)}\\)"
-                general.append("// CHECK-DAG: {{(" + storage + "|" + export + ")}}")
-            else:
-                general.append("// CHECK-DAG: {{" + storage + "}}")
-            positional = _positional(faulty, v, "on({{" + _all_of(wanted) + "}})")
-            if positional:
-                specific.append(positional)
-        elif v.rule is Rule.TRANSFER:
-            for device in v.consumers:
-                flush = f"stream.cmd.flush to\\([^)]*@{re.escape(device)}[>,]"
-                pulls = [f"stream.cmd.invalidate from\\([^)]*@{re.escape(w)}[>,]" for w in v.writers]
-                general.append("// CHECK-DAG: {{(" + "|".join([flush, *pulls]) + ")}}")
-        elif v.rule is Rule.DEALLOCA and placed:
-            general.append(
-                "// CHECK-DAG: stream.resource.dealloca on({{" + _all_of(placed[:_MAX_DEVICES]) + "}})"
-            )
-        elif v.rule is Rule.RACE:
-            specific.append(_apart(v, faulty))
-        elif v.rule is Rule.CHANNEL:  # a channel of the collective's own device
-            general.append("// CHECK-DAG: stream.channel.create on({{" + _all_of(list(v.consumers)) + "}})")
-        elif v.rule is Rule.OVERLAP:  # the overlapping copy is gone
-            general.append(f"// CHECK-NOT: {_escaped(v.op.split(' : ', 1)[0])}")
+        match v.rule:
+            case Rule.READ | Rule.WRITE | Rule.EXPORT | Rule.FLUSH | Rule.INVALIDATE | Rule.EXPECT:
+                if not (op and consumers):
+                    continue
+                wanted = sorted(set(consumers) | set(placed))[:_MAX_DEVICES]
+                storage = f"{op} .*on\\({_all_of(wanted)}\\)"
+                if v.rule is Rule.EXPORT and placed:  # or the buffer is handed out where it lives
+                    export = f"stream.tensor.export on\\({_any_of(placed)}\\)"
+                    general.append("// CHECK-DAG: {{(" + storage + "|" + export + ")}}")
+                else:
+                    general.append("// CHECK-DAG: {{" + storage + "}}")
+                positional = _positional(faulty, v, "on({{" + _all_of(wanted) + "}})")
+                if positional:
+                    specific.append(positional)
+            case Rule.TRANSFER:
+                for device in v.consumers:
+                    flush = f"stream.cmd.flush to\\([^)]*@{re.escape(device)}[>,]"
+                    pulls = [f"stream.cmd.invalidate from\\([^)]*@{re.escape(w)}[>,]" for w in v.writers]
+                    general.append("// CHECK-DAG: {{(" + "|".join([flush, *pulls]) + ")}}")
+            case Rule.DEALLOCA:
+                if placed:
+                    general.append(
+                        "// CHECK-DAG: stream.resource.dealloca on({{"
+                        + _all_of(placed[:_MAX_DEVICES])
+                        + "}})"
+                    )
+            case Rule.RACE:
+                specific.append(_apart(v, faulty))
+            case Rule.CHANNEL:  # a channel of the collective's own device
+                general.append(
+                    "// CHECK-DAG: stream.channel.create on({{" + _all_of(list(v.consumers)) + "}})"
+                )
+            case Rule.OVERLAP:  # the overlapping copy is gone
+                general.append(f"// CHECK-NOT: {_escaped(v.op.split(' : ', 1)[0])}")
+            # Stated elsewhere: a clobbered read on the async IR (`clobber_lines`), a result's device by a
+            # run (L3), a checker's rule by the RUN line that runs IREE's checker.
+            case Rule.CLOBBER | Rule.RESULT | Rule.AFFINITY | Rule.ACCESS_RANGE:
+                pass
+            case _:
+                assert_never(v.rule)
     groups = [list(dict.fromkeys(general))] if general else []
     return groups + [group for group in specific if group]
 

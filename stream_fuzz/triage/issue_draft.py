@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import assert_never
 
 from stream_fuzz.corpus.entry import Entry, code_lines
 from stream_fuzz.corpus.replay import AS_RECORDED, PASSES, UNREADABLE, Replay
 from stream_fuzz.judge.findings import Finding
 from stream_fuzz.judge.verdict import Judge
-from stream_fuzz.oracles import Rule
+from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.worker_hooks import MIDWAY
 from stream_fuzz.triage.reduce import Reduction
 
@@ -146,26 +147,42 @@ def _what_should(finding: Finding) -> str:
             "timeout": "The pass finishes.",
             "bad-output": "The printed IR reads back (`iree-opt` parses its own output).",
         }.get(finding.kind, "The program compiles: it is valid input, and the pass rejects it.")
-    rule = finding.rules[0]
-    v = finding.violations[0]
-    if rule is Rule.CLOBBER:
-        return (
-            "No value is used after an op overwrote it in place: after copy-on-write an in-place writer is "
-            "the last use of what it overwrites, and every pass after it keeps that so (a copy stays where "
-            f"it is needed). Here `{v.resource}` is read after being overwritten."
-        )
-    if rule in (Rule.READ, Rule.WRITE, Rule.EXPORT, Rule.DEALLOCA):
-        return (
-            f"Storage used by {', '.join(v.consumers) or 'its consumers'} is allocated for them; it is "
-            f"allocated on `{v.placed_on or 'no device'}`."
-        )
-    if rule is Rule.CHANNEL:
-        return "A collective runs on the device its channel was created for."
-    if rule in (Rule.FLUSH, Rule.INVALIDATE, Rule.TRANSFER):
-        return "A transfer's result is made visible to its reader (a flush to it, or an invalidate)."
-    if rule in (Rule.RACE, Rule.OVERLAP):
-        return "Commands that may run at once do not touch the same bytes when one of them writes."
-    return "The value lives where the program says it may."
+    return should_hold(finding.rules[0], finding.violations[0])
+
+
+def should_hold(rule: Rule, v: Violation) -> str:
+    """What the correct output does, for an issue's "what should happen" (a new Rule is a mypy error)."""
+    match rule:
+        case Rule.CLOBBER:
+            return (
+                "No value is used after an op overwrote it in place: after copy-on-write an in-place writer "
+                "is the last use of what it overwrites, and every pass after it keeps that so (a copy stays "
+                f"where it is needed). Here `{v.resource}` is read after being overwritten."
+            )
+        case Rule.READ | Rule.WRITE | Rule.EXPORT | Rule.DEALLOCA:
+            return (
+                f"Storage used by {', '.join(v.consumers) or 'its consumers'} is allocated for them; it is "
+                f"allocated on `{v.placed_on or 'no device'}`."
+            )
+        case Rule.RESULT:
+            return "A result the program declares on a device (`iree.abi.affinity`) is handed over there."
+        case Rule.CHANNEL:
+            return "A collective runs on the device its channel was created for."
+        case Rule.FLUSH | Rule.INVALIDATE | Rule.TRANSFER:
+            return "A transfer's result is made visible to its reader (a flush to it, or an invalidate)."
+        case Rule.RACE | Rule.OVERLAP:
+            return "Commands that may run at once do not touch the same bytes when one of them writes."
+        case Rule.EXPECT:
+            return "The value lives where the program says it may."
+        case Rule.AFFINITY:
+            return "Every op that needs a device names one (IREE's iree-stream-verify-affinities accepts it)."
+        case Rule.ACCESS_RANGE:
+            return (
+                "Every access stays in its resource's bounds (iree-stream-verify-async-access-ranges "
+                "accepts it)."
+            )
+        case _:
+            assert_never(rule)
 
 
 def _commands(reduction: Reduction) -> list[str]:
