@@ -8,6 +8,7 @@
 // pipeline: iree-compile (frontend to vmfb), run on local-task devices
 // level: l3
 // shrunk: yes
+// releases: has the bug 3.2-3.13; correct 3.1 (computed by stream-fuzz releases on 3.1-3.13)
 // reproduce: stream-fuzz replay corpus/frontend/crash-memoize-outlining-of-fills-on-an-elided-device.mlir
 // pass: iree-hal-outline-memoize-regions
 // triage: compiler bug, a segfault; the same root cause as
@@ -23,6 +24,8 @@
 //   -> recursivelyEmitDeviceTree takes deviceGlobalOps.front() of the empty list. With the default
 //   (sync) ABI the two fills carry @d0 and @d1 and it compiles; with --iree-hal-memoization=false too.
 //   A fix (hal.devices.get treated as unknown, or the empty set as "cannot memoize") covers both entries.
+//   3.1 compiles and runs this program although its pass crashes on the one-pass reproducer: 3.1 does
+//   not reach the memoize region from it.
 //   Not found in IREE's issues (searched 2026-12-04). Correct: compile, return 1,1,1,1 twice.
 //
 // REQUIRES: iree-run-module

@@ -6,6 +6,7 @@
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-hal-outline-memoize-regions)
 // shrunk: yes
+// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reproduce: stream-fuzz replay corpus/one-pass/crash-memoize-outlining-of-fills-on-an-elided-device.mlir
 // pass: iree-hal-outline-memoize-regions
 // reduced-from: corpus/crash-memoize-outlining-of-fills-on-an-elided-device.mlir (its triage says why this is wrong)
