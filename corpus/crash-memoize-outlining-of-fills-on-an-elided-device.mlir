@@ -15,20 +15,23 @@
 //   HAL phase, after stream).
 // triage: compiler bug, a segfault. Two constant results become two fills recorded in one
 //   hal.device.memoize region. Their stream.cmd.execute has no affinity, so StreamToHAL asks for a
-//   hal.device.resolve without one, which HALToHAL/Patterns.cpp ConvertDeviceResolveAnyOp lowers to `hal.devices.get 0`: the
-//   memoized ops name the device by that value, not by a load of @d0 (here @d0 is used by nothing else
-//   and gone by then). DeviceGlobalPVS.cpp DeviceGlobalValuePVS::updateFromDefiningOp has no case for
-//   hal.devices.get (its Default leaves a valid, empty set without undef), so
-//   DeviceAnalysis::lookupDeviceGlobals returns an empty list rather than std::nullopt ("unknown"). The
-//   fallback for an unknown device (replaceMemoizeOpWithApply) is skipped, and OutlineMemoizeRegions.cpp
-//   (memoizeRegionOp -> createLookupFunc -> createDeviceResultSelectTree -> recursivelyEmitDeviceTree)
-//   takes deviceGlobalOps.front() of an empty list. With --iree-hal-memoization=false the same program
-//   compiles and returns 4,4,4,4 and 2,2,2,2. Upstream's DeviceGlobalPVS and OutlineMemoizeRegions are
-//   unchanged at 2026-08; not found in IREE's issues (searched 2026-12-04). The same root cause with two
-//   live devices, only under --iree-execution-model=async-external (signature crash-a85054ffd77f):
-//   corpus/frontend/ (same name); the pass alone: corpus/one-pass/ (same name). Not a stream placement
-//   bug, and another root cause than crash-consteval-jit-of-a-constant-transferred-to-a-device (that one
-//   crashes in const-eval's JIT module, before HAL). Correct: compile, and return the constants.
+//   hal.device.resolve without one, which HALToHAL/Patterns.cpp ConvertDeviceResolveAnyOp lowers to
+//   `hal.devices.get 0`: the memoized ops name the device by that value, not by a load of @d0 (here @d0
+//   is used by nothing else and gone by then). DeviceGlobalPVS.cpp
+//   DeviceGlobalValuePVS::updateFromDefiningOp has no case for hal.devices.get (its Default leaves a
+//   valid, empty set without undef), so DeviceAnalysis::lookupDeviceGlobals returns an empty list rather
+//   than std::nullopt ("unknown"). The fallback for an unknown device (replaceMemoizeOpWithApply) is
+//   skipped, and OutlineMemoizeRegions.cpp (memoizeRegionOp -> createLookupFunc ->
+//   createDeviceResultSelectTree -> recursivelyEmitDeviceTree) takes deviceGlobalOps.front() of an empty
+//   list. With --iree-hal-memoization=false the same program compiles and returns 4,4,4,4 and 2,2,2,2.
+//   Upstream's DeviceGlobalPVS and OutlineMemoizeRegions are unchanged at 2026-08; not reported as such
+//   in IREE's issues (searched 2026-12-04); #21231 (open, "Compiler crash when memoizing a function", a
+//   Vulkan model, the frame in StringAttr::getValue) may be it, unconfirmed: it has no reproducer to
+//   compare. The same root cause with two live devices, only under --iree-execution-model=async-external
+//   (signature crash-a85054ffd77f): corpus/frontend/ (same name); the pass alone: corpus/one-pass/ (same
+//   name). Not a stream placement bug, and another root cause than
+//   crash-consteval-jit-of-a-constant-transferred-to-a-device (that one crashes in const-eval's JIT
+//   module, before HAL). Correct: compile, and return the constants.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb

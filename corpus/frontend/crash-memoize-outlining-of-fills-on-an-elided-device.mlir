@@ -13,20 +13,20 @@
 // pass: iree-hal-outline-memoize-regions
 // triage: compiler bug, a segfault; the same root cause as
 //   corpus/crash-memoize-outlining-of-fills-on-an-elided-device.mlir, reached another way: two devices
-//   both used elsewhere (nothing elided), only with --iree-execution-model=async-external. Under that
-//   ABI the constant is filled into one transient buffer and copied to the result buffers of @d0 and
-//   @d1 by a stream.cmd.execute with no affinity. For it HALToHAL/Patterns.cpp ConvertDeviceResolveAnyOp (the hal.device.resolve
-//   pattern for an unspecified affinity) emits `hal.devices.get 0`, and the copies are recorded in a
-//   hal.device.memoize on that value. DeviceGlobalPVS.cpp DeviceGlobalValuePVS::updateFromDefiningOp has
-//   no case for hal.devices.get (its Default leaves the state valid, empty, without undef), so
-//   DeviceAnalysis::lookupDeviceGlobals returns an empty list instead of std::nullopt, memoizeRegionOp
-//   skips its fallback (replaceMemoizeOpWithApply), and createLookupFunc -> createDeviceResultSelectTree
-//   -> recursivelyEmitDeviceTree takes deviceGlobalOps.front() of the empty list. With the default
-//   (sync) ABI the two fills carry @d0 and @d1 and it compiles; with --iree-hal-memoization=false too.
-//   A fix (hal.devices.get treated as unknown, or the empty set as "cannot memoize") covers both entries.
-//   3.1 compiles and runs this program although its pass crashes on the one-pass reproducer: 3.1 does
-//   not reach the memoize region from it.
-//   Not found in IREE's issues (searched 2026-12-04). Correct: compile, return 1,1,1,1 twice.
+//   both used elsewhere (nothing elided), only with --iree-execution-model=async-external. Under that ABI
+//   the constant is filled into one transient buffer and copied to the result buffers of @d0 and @d1 by a
+//   stream.cmd.execute with no affinity. For it HALToHAL/Patterns.cpp ConvertDeviceResolveAnyOp (the
+//   hal.device.resolve pattern for an unspecified affinity) emits `hal.devices.get 0`, and the copies are
+//   recorded in a hal.device.memoize on that value. DeviceGlobalPVS.cpp
+//   DeviceGlobalValuePVS::updateFromDefiningOp has no case for hal.devices.get (its Default leaves the
+//   state valid, empty, without undef), so DeviceAnalysis::lookupDeviceGlobals returns an empty list
+//   instead of std::nullopt, memoizeRegionOp skips its fallback (replaceMemoizeOpWithApply), and
+//   createLookupFunc -> createDeviceResultSelectTree -> recursivelyEmitDeviceTree takes
+//   deviceGlobalOps.front() of the empty list. With the default (sync) ABI the two fills carry @d0 and
+//   @d1 and it compiles; with --iree-hal-memoization=false too. A fix (hal.devices.get treated as
+//   unknown, or the empty set as "cannot memoize") covers both entries. 3.1 compiles and runs this
+//   program although its pass crashes on the one-pass reproducer: 3.1 does not reach the memoize region
+//   from it. Not found in IREE's issues (searched 2026-12-04). Correct: compile, return 1,1,1,1 twice.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s --iree-execution-model=async-external -o %t.vmfb
