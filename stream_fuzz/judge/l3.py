@@ -241,12 +241,21 @@ def _compile_options(words: list[str]) -> tuple[str, ...]:
 
 
 def _literal(text: str) -> tuple[np.ndarray, TensorType]:
-    """`2x2xf32=1,2,3,4` -> the array and its type."""
+    """`2x2xf32=1,2,3,4` -> the array and its type. Anything else (a scalar `1`, another element type) is a
+    ValueError naming it: the replayer states L3 inputs and results as tensors of the reference's types."""
     spec, _, values = text.partition("=")
     *dims, dtype = spec.split("x")
-    shape = tuple(int(d) for d in dims)
-    numbers: list[Any] = [float(v) for v in values.split(",")] if values else []
-    return np.array(numbers, NUMPY_DTYPES[dtype]).reshape(shape), TensorType(shape, dtype)
+    try:
+        if dtype not in NUMPY_DTYPES:
+            raise ValueError(dtype)
+        shape = tuple(int(d) for d in dims)
+        numbers: list[Any] = [float(v) for v in values.split(",")] if values else []
+        return np.array(numbers, NUMPY_DTYPES[dtype]).reshape(shape), TensorType(shape, dtype)
+    except ValueError:
+        kinds = " or ".join(NUMPY_DTYPES)
+        raise ValueError(
+            f"cannot read {text!r}: L3 replay reads tensors of {kinds}, e.g. 4xf32=1,2,3,4"
+        ) from None
 
 
 __all__ = [

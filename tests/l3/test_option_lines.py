@@ -34,6 +34,20 @@ def test_options_go_into_the_compile_line_and_read_back() -> None:
     assert case_from_entry(from_flow).flags == FLAGS
 
 
+def test_a_literal_the_replayer_cannot_read_is_named() -> None:
+    # A scalar input (a hand-written entry's i1 condition) once raised KeyError('1') out of replay.
+    text = entry_of(known_good_case())
+    scalar = text.replace("--function=main", "--function=main --input=1", 1)
+    assert scalar != text
+    for bad, named in ((scalar, "'1'"), (text.replace("xf32=", "xf64=", 1), "xf64=")):
+        try:
+            case_from_entry(bad)
+        except ValueError as error:
+            assert named in str(error) and "4xf32=1,2,3,4" in str(error), error
+        else:
+            raise AssertionError("read an unreadable literal")
+
+
 def test_a_variant_is_offered_only_with_its_option_and_value() -> None:
     options = {"--iree-stream-partitioning-favor": frozenset({"debug"}), "--iree-opt-level": frozenset()}
     favor = Variant("d", ("--iree-stream-partitioning-favor=debug",))
