@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import settings
 
 from stream_fuzz.campaign.loop import Campaign
+from stream_fuzz.campaign.tally import FindingRecord, Stats
 from stream_fuzz.corpus.entry import Entry, Status, read_entry
 from stream_fuzz.corpus.store import Corpus
 
@@ -54,3 +55,18 @@ class OneBugCampaign(Campaign):
 
     def _chunk_settings(self, level: str, size: int) -> settings:
         return settings(super()._chunk_settings(level, size), report_multiple_bugs=False)
+
+    def run_until_found(
+        self, level: str, examples: int, seed: int, is_the_fault: Callable[[FindingRecord], bool]
+    ) -> Stats:
+        """Fuzz `level` until a finding `is_the_fault` (shrunk) or `examples` programs; then close."""
+        try:
+            return self.run(
+                level,
+                examples=examples,
+                budget_s=None,
+                seed=seed,
+                until=lambda stats: any(is_the_fault(f) for f in stats.findings.values()),
+            )
+        finally:
+            self.close()

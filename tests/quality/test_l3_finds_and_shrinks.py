@@ -54,16 +54,7 @@ def test_a_dropped_copy_is_found_at_run_time_and_shrunk(tmp_path: Path) -> None:
     with Judge(timeout=120) as judge:
         # Programs of a few ops: an L3 program costs ~0.6 s, and shrinking one of 12 ops judges hundreds.
         campaign = OneBugCampaign(judge, corpus, stream_hook=FAULT, program_size=SIZE)
-        try:
-            stats = campaign.run(
-                "l3",
-                examples=BUDGET,
-                budget_s=None,
-                seed=SEED,
-                until=lambda s: any(is_the_fault(f) for f in s.findings.values()),
-            )
-        finally:
-            campaign.close()
+        stats = campaign.run_until_found("l3", BUDGET, SEED, is_the_fault)
     wrong = [f for f in stats.findings.values() if is_the_fault(f)]
     assert wrong, f"no wrong result in {stats.total} programs: {sorted(stats.findings)}"
     entry = read_entry(Path(wrong[0].file))

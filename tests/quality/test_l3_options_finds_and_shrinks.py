@@ -35,16 +35,7 @@ def test_an_option_dependent_fault_is_found_and_shrunk(tmp_path: Path) -> None:
     with Judge(timeout=120) as judge:
         campaign = OneBugCampaign(judge, corpus, program_size=SIZE)
         campaign.options = OptionOracle((F16,))  # the injected variant, in place of the real ones
-        try:
-            stats = campaign.run(
-                "l3",
-                examples=BUDGET,
-                budget_s=None,
-                seed=SEED,
-                until=lambda s: any(is_the_fault(f) for f in s.findings.values()),
-            )
-        finally:
-            campaign.close()
+        stats = campaign.run_until_found("l3", BUDGET, SEED, is_the_fault)
     found = [f for f in stats.findings.values() if is_the_fault(f)]
     assert found, f"no option finding in {stats.total} programs: {sorted(stats.findings)}"
     assert stats.timing["l3_options_s"] > 0
