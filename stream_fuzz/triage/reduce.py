@@ -31,11 +31,12 @@ from iree.compiler import ir
 from stream_fuzz.compiler import Outcome
 from stream_fuzz.compiler.pipeline_text import unwrap
 from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
-from stream_fuzz.corpus.entry import ASYNC_OUTPUT, HEADER, ONE_PASS_FOLDER, Entry, code_lines
+from stream_fuzz.corpus.entry import ASYNC_OUTPUT, HEADER, ONE_PASS_FOLDER, Entry, as_recorded, code_lines
 from stream_fuzz.corpus.render import CLOBBER_UNSTATED, correct_output_lines, run_line
 from stream_fuzz.corpus.replay import NONDETERMINISTIC_ATTEMPTS
 from stream_fuzz.judge.findings import Finding, finding_from
 from stream_fuzz.judge.fixes import all_ops
+from stream_fuzz.judge.symptoms import HISTORICAL, shows
 from stream_fuzz.judge.verdict import Judge, Verdict
 from stream_fuzz.oracles import Rule
 from stream_fuzz.triage.bisect import OracleSteps, bisect, expand_pipeline
@@ -132,9 +133,9 @@ def locate(entry: Entry, judge: Judge) -> tuple[OnePass, str, Finding]:
     for _ in range(NONDETERMINISTIC_ATTEMPTS if entry.nondeterministic else 1):
         verdict = judge.judge(program, entry.pipeline)
         finding = finding_from(verdict)
-        if finding is not None and finding.signature in entry.signatures:
+        if finding is not None and as_recorded(entry, finding):
             break
-    if finding is None or finding.signature not in entry.signatures:
+    if finding is None or not as_recorded(entry, finding):
         state = "passes" if finding is None else f"fails differently ({finding.signature})"
         raise NotReproduced(f"{entry.path}: its first witness {state} on {judge.compiler_info.version}")
     clobber = next((v for v in verdict.violations if v.rule is Rule.CLOBBER), None)
@@ -201,20 +202,36 @@ def _check(judge: Judge, stage: OnePass) -> Callable[[str], tuple[Finding | None
     return check
 
 
+def same_bug(entry: Entry, target: Finding) -> Callable[[Finding | None], bool]:
+    """What a smaller program's finding must be to still be `target`'s bug: of its signature, and showing
+    every symptom `target` shows of the entry's or of a historical bug's. A signature is only a shape, and
+    unrelated root causes share shapes (judge/symptoms.py): deleting ops could otherwise slide from one bug
+    to another of the same shape."""
+    kept = [s for s in (entry.symptom, *(h.symptom for h in HISTORICAL)) if s and shows(s, target)]
+
+    def holds(found: Finding | None) -> bool:
+        if found is None or found.signature != target.signature:
+            return False
+        return all(shows(symptom, found) for symptom in kept)
+
+    return holds
+
+
 def reduce_entry(entry: Entry, judge: Judge, budget_s: float = DEFAULT_BUDGET_S) -> Reduction:
     started = time.monotonic()
     stage, before, target = locate(entry, judge)
     check = _check(judge, stage)
+    still_the_bug = same_bug(entry, target)
     current = _canonical(before)
     finding, output = check(current)
-    if finding is None or finding.signature != target.signature:
+    if finding is None or not still_the_bug(finding):
         raise NotReproduced(f"{entry.path}: the IR before {stage.name} does not read back as it was printed")
     reduction = Reduction(entry, stage, before, current, finding, output)
 
     def interesting(text: str) -> bool:
         reduction.candidates += 1
         found, printed = check(text)
-        if found is None or found.signature != target.signature:
+        if found is None or not still_the_bug(found):
             return False
         reduction.finding, reduction.output = found, printed
         return True

@@ -27,6 +27,7 @@ from stream_fuzz.judge.findings import Finding, finding_from, violation_finding
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.judge.symptoms import SYMPTOMS, Symptom, regression_of, shows
 from stream_fuzz.judge.verdict import Judge
+from stream_fuzz.triage.reduce import same_bug
 from tests.conftest import CORPUS
 from tests.oracles.conftest import PROGRAMS
 
@@ -202,6 +203,19 @@ def test_each_symptom_holds_on_its_own_witnesses(entry: Entry, judge: Judge) -> 
             f"witness {index + 1}: {finding.signature}, {entry.symptom} absent"
         )
         assert regression_of(finding) is None, f"witness {index + 1} looks like a historical bug"
+
+
+def test_reduce_keeps_the_bug_not_just_its_shape(judge: Judge) -> None:
+    """`reduce` keeps a smaller program only while it is the same bug: release 3.1.0's #19891 output has the
+    public-return entry's signature, so a reducer comparing signatures would slide from one to the other."""
+    entry = read_entry(CORPUS / "placement-read-public-return-drops-known-consumers.mlir")
+    witness = finding_from(judge.judge(entry.programs[0], entry.pipeline))
+    historical = historical_finding(*HISTORICAL_OUTPUTS[0][:2])
+    assert witness is not None and witness.signature == historical.signature  # one shape, two root causes
+    assert same_bug(entry, witness)(witness) and same_bug(entry, historical)(historical)
+    assert not same_bug(entry, witness)(historical)  # the entry's symptom is lost
+    assert not same_bug(entry, historical)(witness)  # #19891's symptom is lost
+    assert not same_bug(entry, witness)(None)
 
 
 @pytest.mark.slow
