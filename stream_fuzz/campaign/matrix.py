@@ -69,10 +69,13 @@ def run_matrix(
     """Every compiler is checked before any is fuzzed, so that a broken one stops the matrix at once.
     `runtimes`: L3's `iree-run-module` for each compiler (None, or a None in it: the one beside it)."""
     given = runtimes or [None] * len(compilers)
-    checked = [
-        check_compiler(iree_opt, config.timeout, config.level, runtime)
-        for iree_opt, runtime in zip(compilers, given, strict=True)
-    ]
+    checked = []
+    for iree_opt, runtime in zip(compilers, given, strict=True):
+        try:
+            checked.append(check_compiler(iree_opt, config.timeout, config.level, runtime))
+        except KeyboardInterrupt:  # stopped while checking: a table that says so, with nothing fuzzed
+            label = "pinned" if iree_opt is None else iree_opt
+            return [Column(label, iree_opt or "", Stats(interrupted=True), [])]
     columns = []
     for index, (iree_opt, compiler) in enumerate(zip(compilers, checked, strict=True)):
         label = compiler.label

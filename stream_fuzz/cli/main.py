@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _hypothesis_out_of_the_working_directory()
     try:
         args = build_parser().parse_args(argv)
-        if args.command != "run":  # `run` raises it where it still writes its reports
+        if args.command not in ("run", "matrix"):  # these raise it where they still write their reports
             raise_held()
         if args.version:
             print(version_text())

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from stream_fuzz import interrupts
 from stream_fuzz.campaign.loop import levels_of
-from stream_fuzz.campaign.matrix import matrix_table, run_matrix
+from stream_fuzz.campaign.matrix import Column, matrix_table, run_matrix
 from stream_fuzz.campaign.parallel import RunConfig, run_parallel
 from stream_fuzz.campaign.progress import Progress
 from stream_fuzz.campaign.report import as_json, summary, write_json, write_junit
@@ -332,13 +332,17 @@ def cmd_matrix(args: argparse.Namespace) -> int:
             raise UsageError("give one --iree-run-module per --iree-opt, in the same order, or none")
         runtimes = [None] * (len(compilers) - len(args.iree_run_module)) + list(args.iree_run_module)
     writable_folder(config.corpus, "--out folder")
-    columns = run_matrix(
-        compilers,
-        config,
-        worker_count(args.workers),
-        log=lambda line: print(line, file=sys.stderr),
-        runtimes=runtimes,
-    )
+    try:
+        raise_held()  # a signal while Python was still importing
+        columns = run_matrix(
+            compilers,
+            config,
+            worker_count(args.workers),
+            log=lambda line: print(line, file=sys.stderr),
+            runtimes=runtimes,
+        )
+    except KeyboardInterrupt:  # before any compiler was checked: still a table, saying so
+        columns = [Column("not started", "", Stats(interrupted=True), [])]
     print(matrix_table(columns))
     for column in columns:
         for error in column.errors:
@@ -346,8 +350,8 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     print(f"(findings of each compiler are in {args.out}/<release>/)")
     if any(column.stats.interrupted for column in columns):
         print(
-            f"stream-fuzz: interrupted: {len(columns)} of {len(compilers)} compiler(s) fuzzed, the last "
-            "one only in part",
+            f"stream-fuzz: interrupted: {sum(1 for c in columns if c.stats.total)} of {len(compilers)} "
+            "compiler(s) fuzzed, the last one only in part",
             file=sys.stderr,
         )
         return EXIT_SIGTERM if SIGNALS.terminated else EXIT_SIGINT

@@ -261,10 +261,13 @@ def interrupted_while_starting(tmp: Path) -> None:
 
 
 def matrix_interrupted(tmp: Path) -> None:
-    argv = ["matrix", "--include-pinned", "--budget", "120", "--out", str(tmp / "m")]
-    code, out, err = _signal_at(tmp, argv, signal.SIGTERM, 10)
-    assert code == 143 and "Traceback" not in err, err[-2000:]
-    assert "interrupted" in out and "interrupted" in err  # the table says so, not complete-looking
+    """At any moment: starting, checking the compiler (a few seconds in), fuzzing (later; on a loaded
+    machine still checking), the table is printed and says it is incomplete."""
+    for after_s in (1.0, 4.0, 10.0):
+        argv = ["matrix", "--include-pinned", "--budget", "120", "--out", str(tmp / f"m{after_s}")]
+        code, out, err = _signal_at(tmp, argv, signal.SIGTERM, after_s)
+        assert code == 143 and "Traceback" not in err, (after_s, err[-2000:])
+        assert "interrupted" in out and "interrupted" in err, (after_s, out, err[-2000:])
 
 
 def report_with_a_broken_compiler(tmp: Path) -> None:

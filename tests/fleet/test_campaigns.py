@@ -144,7 +144,9 @@ def test_a_killed_machines_claim_expires_and_another_shrinks_it(
 def test_redis_killed_mid_run_the_campaign_goes_on_and_loses_nothing(
     redis_server: LocalRedis, tmp_path: Path
 ) -> None:
-    running = campaign(tmp_path, "a", redis_server.url, 25, "--no-shrink")
+    # A budget long enough that the kill lands with seconds to go even on a loaded machine (a campaign
+    # whose beat stopped before the next beat never meets the dead server).
+    running = campaign(tmp_path, "a", redis_server.url, 35, "--no-shrink")
     assert wait_until(lambda: bool(read_status(redis_server.url).signatures), 60)
     redis_server.kill()
     code, stderr = finish(running)
