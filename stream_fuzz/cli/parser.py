@@ -229,6 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
     matrix.add_argument("--budget", type=float, default=60.0, metavar="SECONDS", help="per compiler (60)")
     matrix.add_argument("--examples", type=int, metavar="N", help="per compiler, instead of a budget")
     matrix.add_argument("--workers", type=int, default=1)
+    matrix.add_argument(
+        "--no-shrink", dest="shrink", action="store_false", help="write findings unshrunk (a quick table)"
+    )
     matrix.add_argument("--seed", type=int, default=0)
     matrix.add_argument(
         "--out", default="matrix-findings", metavar="DIR", help="findings, one folder per release"

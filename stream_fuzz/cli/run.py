@@ -325,6 +325,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
         corpus=Path(args.out),
         timeout=positive(args.timeout, "--timeout"),
         steer=False,  # every compiler draws the same programs: its table compares like with like
+        shrink=args.shrink,
     )
     runtimes: list[str | None] | None = None
     if args.iree_run_module:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -193,8 +194,10 @@ def replay_shows_progress(tmp: Path) -> None:
 def matrix_and_stats_leave_nothing_behind(tmp: Path) -> None:
     work = tmp / "work"
     work.mkdir()
-    ran = stream_fuzz("matrix", "--include-pinned", "--examples", "3", "--out", str(tmp / "m"), cwd=work)
+    argv = ["matrix", "--include-pinned", "--examples", "3", "--no-shrink", "--out", str(tmp / "m")]
+    ran = stream_fuzz(*argv, cwd=work)
     assert ran.code == 0 and "matrix: [1/1] fuzzing" in ran.err
+    assert re.search(r"^programs +3$", ran.out, re.MULTILINE), ran.out  # --examples 3, none shrunk
     ran = stream_fuzz("stats", "--examples", "20", cwd=work)
     assert ran.code == 0 and "stats l2: 20/20 programs" in ran.err
     assert list(work.iterdir()) == []
