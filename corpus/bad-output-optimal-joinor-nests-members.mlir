@@ -34,6 +34,14 @@
 //   `stream.resource.pack` and `stream.resource.alloca` of an execute on @d3 whose results are pulled by
 //   transfers to optimal<[affinity<@d1>, affinity<@d2>]>: no affinity assigned. Those two targets made
 //   affinity<@d1>, the checker accepts the output (with promise<> members it still rejects).
+//   Seed 34's campaign met it again (2026-12-04, kept apart as checker-verify-affinities-d560c1b06bc8 while
+//   checker findings had no marks): an execute on promise<@d1> transfers an import to optimal<[affinity<@d0>,
+//   affinity<@d1>]>; the alloca of its result gets no affinity. The affinities deriveResultAffinity joins
+//   hold the execute's promise<@d1> beside that optimal: DeviceAffinityAttr::joinOR(promise<@d1>) makes
+//   optimal<[affinity<@d1>, promise<@d1>]>, stored as a member, and the next join (joinDeviceOptimalAttr: no device for a nested
+//   member) returns null. The execute on affinity<@d1> instead: a nested optimal (symptom 1); targets of
+//   promise<> members: the same. The checker's complaint now carries the alloca's marks (optimal near, promise
+//   beside affinity of @d1), so it shows this entry's symptom as c16a2669692b.
 // witnesses: 4, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | iree-opt --split-input-file | FileCheck %s

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .behaviour import behaviour
-from .checkers import Checked
+from .checkers import Checked, mark_rejections
 from .clobber import Clobber
 from .facts import read_facts
 from .intent import Intent
+from .marks import unplaced_marks
 from .rules import RULES, Violation, clobbered_read_violations
 from .sanitize import read_compiled
 
@@ -42,6 +43,9 @@ class Report:
     # What the compiler did (`behaviour.py`): labels of the output's shape, and measures to climb.
     behaviour: frozenset[str] = frozenset()
     measures: dict[str, float] = field(default_factory=dict)
+    # The marks of each storage left without an affinity, by position (`marks.unplaced_marks`): an external
+    # compiler's checker rejections are marked with them after the fact (`checkers.mark_rejections`).
+    unplaced: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -76,8 +80,9 @@ def check_module(
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage))
+    unplaced = unplaced_marks(facts)
     if checked:
-        found.update(checked.violations())
+        found.update(mark_rejections(checked.violations(), unplaced))
     violations = tuple(sorted(found, key=lambda v: (v.order, v.rule.id, v.location, v.message)))
     unknown: Counter[str] = Counter()
     for storage in facts.storages:
@@ -101,6 +106,7 @@ def check_module(
         before_blamed=midway.before if midway else "",
         behaviour=labels,
         measures=measures,
+        unplaced=unplaced,
     )
 
 

@@ -27,11 +27,12 @@ test does not have is skipped, with the reason in the report's `unknown`, never 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from iree.compiler import ir, passmanager
 
+from .marks import position
 from .rules import Rule, Violation
 
 MIDWAY = "midway"
@@ -215,3 +216,18 @@ def rejection_violations(rejection: Rejection) -> tuple[Violation, ...]:
             )
         )
     return tuple(out)
+
+
+def mark_rejections(
+    violations: Sequence[Violation], unplaced: Mapping[str, tuple[str, ...]]
+) -> tuple[Violation, ...]:
+    """`violations` with verify-affinities rejections of the allocation output marked as the storage
+    they point at (`marks.unplaced_marks` of that same IR, keyed by position): what the neighbourhood of
+    a storage left without an affinity shows about the cause, as for a misplaced one. Only there: midway
+    the checker reads async IR, whose ops are not the output's storages."""
+    return tuple(
+        replace(v, marks=unplaced.get(position(v.location), ()))
+        if v.rule is Rule.AFFINITY and v.via == ALLOCATION_OUTPUT
+        else v
+        for v in violations
+    )

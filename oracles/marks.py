@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .facts import Access, Facts, Storage
+from iree.compiler import ir
+
+from .facts import PLACED_BY_COMPILER, Access, Facts, Storage
 
 # Where DeviceOptimalAttr::joinOR runs (HALAttrs.cpp): an optimal affinity among the storage's own, those
 # of the executes touching it, or those of the storages a copy moves bytes between it and (a transfer's
@@ -58,6 +60,15 @@ MARKS = (
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")
+# The line and column a location ends with: `loc("-":24:13)` in process, `<stdin>:24:13` from a binary.
+_POSITION = re.compile(r"(\d+:\d+)\)?$")
+
+
+def position(location: str) -> str:
+    """`line:col` of a printed location ("" when it has none): the same op's position whichever way the
+    location was printed (in process, or in a binary's diagnostic on the text it read)."""
+    found = _POSITION.search(location.strip())
+    return found[1] if found else ""
 
 
 def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
@@ -88,6 +99,27 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
         if facts.intent.scheduled:
             found.add(PRESCHEDULED)
     return tuple(mark for mark in MARKS if mark in found)
+
+
+def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
+    """The marks of each storage the compiler placed without an affinity, keyed by the position of the op
+    that made it and of those sizing it (a slab's `stream.resource.pack`): where IREE's own
+    iree-stream-verify-affinities points when it rejects that storage (`checkers.mark_rejections`)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for storage in facts.storages:
+        if storage.attr is not None or storage.kind not in PLACED_BY_COMPILER:
+            continue
+        access = next((a for a in facts.accesses if storage.id in a.storages), None)
+        if access is None:
+            continue
+        made_by = storage.value.owner
+        ops = [made_by, *(v.owner for v in made_by.operands if isinstance(v, ir.OpResult))]
+        marks = marks_of(facts, storage, access)
+        for op in ops:
+            at = position(str(op.location))
+            if at:
+                found[at] = tuple(m for m in MARKS if m in {*found.get(at, ()), *marks})
+    return found
 
 
 def _promise_mix(affinities: list[str]) -> bool:

@@ -24,7 +24,14 @@ from stream_fuzz.compiler import (
 from stream_fuzz.compiler.pipelines import UnknownPipeline
 from stream_fuzz.compiler.staging import Staging, StagingError, stage_stream_pipeline
 from stream_fuzz.oracles import Report, Rule, Violation
-from stream_fuzz.oracles.checkers import ALLOCATION_OUTPUT, Complaint, Unavailable, Unreadable, check_point
+from stream_fuzz.oracles.checkers import (
+    ALLOCATION_OUTPUT,
+    Complaint,
+    Unavailable,
+    Unreadable,
+    check_point,
+    mark_rejections,
+)
 from stream_fuzz.oracles.checkers import MIDWAY as CHECK_MIDWAY
 from stream_fuzz.oracles.worker_hooks import MIDWAY, Oracle
 
@@ -155,7 +162,8 @@ class Judge:
         unknown = dict(verdict.unknown)
         for reason in checked.skipped:
             unknown[reason] = unknown.get(reason, 0) + 1
-        return verdict.amended(violations=(*verdict.violations, *checked.violations()), unknown=unknown)
+        rejections = mark_rejections(checked.violations(), verdict.report.unplaced)
+        return verdict.amended(violations=(*verdict.violations, *rejections), unknown=unknown)
 
     @property
     def _version(self) -> str:

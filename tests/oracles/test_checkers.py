@@ -15,9 +15,12 @@ from stream_fuzz.oracles.worker_hooks import MIDWAY as BEFORE_PASS
 from stream_fuzz.compiler import InProcessCompiler, resolve_pipeline
 from stream_fuzz.compiler.staging import stage_stream_pipeline
 from stream_fuzz.corpus.render import render_entry
+from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.symptoms import shows
 from stream_fuzz.judge.verdict import Judge
 from tests import mutants
+from tests.conftest import CORPUS
 from tests.oracles.conftest import PROGRAMS, pipeline_of
 
 CHECKER_RULES = {Rule.AFFINITY, Rule.ACCESS_RANGE}
@@ -87,6 +90,41 @@ def test_allocation_output_mutant_is_a_finding_of_its_own(dropping: Judge) -> No
     assert finding.signature.startswith("checker-verify-affinities-")
     entry = render_entry(finding, text, pipeline, dropping.compiler_info, "test", [], "e.mlir")
     assert "| iree-opt --pass-pipeline='builtin.module(iree-stream-verify-affinities)' -o /dev/null" in entry
+
+
+JOIN_OR = "bad-output-optimal-joinor-nests-members"
+
+
+def test_a_rejection_shows_the_neighbourhood_of_the_storage_it_names(real: Judge, dropping: Judge) -> None:
+    """The checker's complaint at an alloca is marked as that storage's neighbourhood, so the entry's
+    symptom decides: a real output where joinOR met a promise beside an affinity of one device (seed 34's
+    campaign program) is the joinOR entry's; the real output of a program with no optimal near, its alloca's
+    affinity dropped by the mutant, is not (IREE's own checker rejects both alike)."""
+    corpus = Corpus(CORPUS)
+    text = (INPUTS / "optimal_pull_promise_mix.mlir").read_text()
+    finding = finding_from(real.judge(text, resolve_pipeline("allocation")))
+    assert finding is not None and finding.rules == (Rule.AFFINITY,)
+    assert {"optimal-near", "promise-mix"} <= set(finding.violations[0].marks)
+    assert shows("optimal-join", finding)
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None and attribution.entry.path.stem == JOIN_OR, attribution.note
+
+    chain = (PROGRAMS / "alloc_chain_abc.mlir").read_text()
+    mutant = finding_from(dropping.judge(chain, resolve_pipeline("allocation")))
+    assert mutant is not None and mutant.rules == (Rule.AFFINITY,)
+    assert not shows("optimal-join", mutant)
+    entry = corpus.attribute(mutant).entry
+    assert entry is None or entry.path.stem != JOIN_OR
+
+
+def test_an_external_compilers_rejection_is_marked_too(native_iree_opt: object) -> None:
+    """The same program through the `iree-opt` binary: its checker names the alloca by the position in
+    the text it read, which the facts of that text key their marks by."""
+    text = (INPUTS / "optimal_pull_promise_mix.mlir").read_text()
+    with Judge(iree_opt=str(native_iree_opt), timeout=120) as judge:
+        finding = finding_from(judge.judge(text, resolve_pipeline("allocation")))
+    assert finding is not None and finding.rules == (Rule.AFFINITY,)
+    assert shows("optimal-join", finding)
 
 
 def test_a_rejection_of_what_the_input_already_fails_is_not_a_finding() -> None:
