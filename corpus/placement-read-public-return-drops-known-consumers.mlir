@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-c34d1f391477
-// also-known-as: placement-write-833d624fcc0a, placement-read-bb281ef42ca6
+// also-known-as: placement-write-833d624fcc0a, placement-read-bb281ef42ca6, placement-read-3bfd3769eba2
 // status: open
 // severity: placement
 // found: 2026-12-01 by the oracle on IREE's own Transforms/test/annotate_affinities.mlir (rewritten here)
@@ -22,6 +22,13 @@
 //   alone. Known consumers should stay in the set. Return only %b and the alloca is optimal<[@d0, @d1]>.
 //   Witness 2: the same with a tied in-place write on @d1. Releases: see above. The generator never
 //   returns resources from public functions, so no campaign met it.
+//   Alias placement-read-3bfd3769eba2 (2026-12-04, L1 seed 34, kept apart as placement-read-0f4c7b124ff6:
+//   the shape the scf-for-init entry lists, without its loop-init symptom, with this one's): a while
+//   result read on @d1 through a later loop's pull, placed on @d0, and reaching the public return through
+//   scf results and a select. The same program with that value read by a barrier instead of returned has
+//   no misplacement; its clobbered reads are async-clobbered-read-whole-update-fold-aliases-a-live-value's
+//   (canonicalize after copy-on-write; alone, async-clobbered-read-9dbfc252d4bf). The program, cut down:
+//   tests/corpus/public_return_with_whole_update_fold.mlir.
 // witnesses: 2, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | FileCheck %s

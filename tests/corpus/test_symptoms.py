@@ -18,7 +18,7 @@ from iree.compiler import ir
 from stream_fuzz.oracles import check_text
 from stream_fuzz.oracles.intent import read_intent
 
-from stream_fuzz.compiler import CompilerInfo
+from stream_fuzz.compiler import CompilerInfo, resolve_pipeline
 from stream_fuzz.corpus.entry import Entry, MalformedEntry, Status, as_recorded, read_corpus, read_entry
 from stream_fuzz.corpus.replay import AS_RECORDED, L3Replayer, replay_entry
 from stream_fuzz.corpus.store import Corpus
@@ -228,6 +228,36 @@ def test_each_l3_symptom_holds_on_its_own_witness(entry: Entry, judge: Judge) ->
         assert replay_entry(entry, judge, replayer).state == AS_RECORDED
     finally:
         replayer.close()
+
+
+TWO_BUGS = Path(__file__).resolve().parent / "public_return_with_whole_update_fold.mlir"
+
+
+def test_a_program_with_two_known_bugs_is_the_entry_whose_symptom_it_shows(judge: Judge) -> None:
+    """Seed 34's program: its misplacement has the shape the scf-for-init entry lists but that entry's
+    loop-init symptom is absent; the public return is there, and the public-return entry lists the shape
+    too, so it is known as that entry's. Returning nothing, it keeps only its clobbered read: the
+    whole-update fold's own signature and entry."""
+    corpus = Corpus(CORPUS)
+    text = TWO_BUGS.read_text()
+    finding = finding_from(judge.judge(text, resolve_pipeline("stream")))
+    assert finding is not None and finding.shape_signature == "placement-read-3bfd3769eba2"
+    assert not shows("loop-init", finding) and shows("public-return", finding)
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == "placement-read-public-return-drops-known-consumers"
+
+    # The returned value is still read, by a barrier, so what the fold clobbers is read as before.
+    barrier = "util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v54 : !stream.resource<*>"
+    returning_nothing = text.replace(
+        "@main(%cond: i1) -> (!stream.resource<*>) {", "@main(%cond: i1) {"
+    ).replace("util.return %v54 : !stream.resource<*>", f"{barrier}\n    util.return")
+    finding = finding_from(judge.judge(returning_nothing, resolve_pipeline("stream")))
+    assert finding is not None and finding.signature == "async-clobbered-read-9dbfc252d4bf"
+    entry = corpus.attribute(finding).entry
+    assert (
+        entry is not None and entry.path.stem == "async-clobbered-read-whole-update-fold-aliases-a-live-value"
+    )
 
 
 def _info() -> CompilerInfo:
