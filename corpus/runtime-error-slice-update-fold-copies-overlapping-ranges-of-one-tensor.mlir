@@ -22,7 +22,11 @@
 //   uses), and where it does clone (block args) materializeTiedOpCOW gives the clone to the source too.
 //   ScheduleAllocation makes stream.cmd.copy %arg1[%c4], %arg1[%c8], %c12; the HAL queue copy rejects it
 //   ("source and target ranges must not overlap within the same buffer"). x[1:4] = x[2:5] fails alike,
-//   disjoint x[4:7] = x[1:4] runs right; on a second device the copy lands in a command buffer unchecked.
+//   disjoint x[4:7] = x[1:4] returns the right result; on a second device the copy lands in a command
+//   buffer unchecked. The disjoint form is wrong data all the same (2026-12-04, L3 seed 34, kept apart as
+//   wrong-result-d42b79b41c17: L3 wrong results on one device all sign wrong-result-781bf1e6b299, so it
+//   cannot be an alias): the copy writes the import, the caller's own input, in place, and a function that
+//   also returns x hands back the changed buffer (corpus/frontend/ of this entry's name, 3.1-3.13).
 //   Not the cse identity copy (async-clobbered-read-cse-after-copy-on-write-merges-a-value-with-its-copy); same fold as witness 1 of
 //   async-clobbered-read-fold-after-copy-elision-moves-read-past-write, but another missing guard (that one:
 //   a tied write between slice and update; this one: the slice's source is the update's target), so its
