@@ -8,7 +8,7 @@
 // pipeline: iree-compile (frontend to vmfb), run on local-task devices
 // level: l3
 // shrunk: yes
-// symptom: import-through-region
+// symptom: import-exported-elsewhere
 // reproduce: stream-fuzz replay corpus/placement-export-import-returned-through-a-branch-on-another-device.mlir
 // pass: iree-stream-conversion
 // releases: has the bug 3.5-3.13; another failure 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
@@ -34,6 +34,10 @@
 //   import/export pair and hands the caller's own buffer view back). So the decision is the export trusting
 //   the pin for an import of another device, not the region edges; whether IREE means an import to be
 //   exportable on another device without a copy wants an upstream answer before this is filed.
+//   The symptom was "through a region" (via a block argument) until 2026-12-04: narrower than this root
+//   cause, it kept alias 299af556ec83 from ever being attributed (L3 seed 0 met it as
+//   placement-export-5db0a7122e8f, an insert_slice into the import returned on @d1). It is now any import
+//   exported on another device.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb

@@ -114,15 +114,16 @@ def _parameter_pull(finding: Finding) -> bool:
     )
 
 
-def _import_exported_through_a_region(finding: Finding) -> bool:
-    """ConvertToStream never transfers on region edges: an import reaches an export on another device
-    through a block argument (an scf.if / scf.for merge)."""
+def _import_exported_elsewhere(finding: Finding) -> bool:
+    """ConvertTensorExportOp's transferTensorOperands trusts the export's pin (AffinityAnalysis gives the
+    exported value the export's device) and inserts no copy: an import of one device is exported on
+    another, through a region edge (ScfIf/ScfFor conversions never transfer) or straight-line (a tied
+    in-place op on the import, an optimization barrier)."""
     primary = _primary(finding)
     return (
         primary is not None
         and primary.rule in (Rule.EXPORT, Rule.RESULT)
         and primary.storage_kind == "import"
-        and primary.via == "block-argument"
     )
 
 
@@ -205,9 +206,9 @@ SYMPTOMS: dict[str, Symptom] = {
         Symptom("pinned-optimal-target", _pinned_optimal_target, "a pinned optimal written from outside it"),
         Symptom("parameter-pull", _parameter_pull, "a parameter pulled by a device it was not loaded for"),
         Symptom(
-            "import-through-region",
-            _import_exported_through_a_region,
-            "an import exported on another device through a region",
+            "import-exported-elsewhere",
+            _import_exported_elsewhere,
+            "an import exported on another device with no copy",
         ),
         Symptom(
             "prescheduled-push",

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from iree.compiler import ir
+from iree.compiler.tools import compile_str
 from stream_fuzz.oracles import check_text
 from stream_fuzz.oracles.intent import read_intent
 
@@ -257,6 +258,21 @@ def test_a_program_with_two_known_bugs_is_the_entry_whose_symptom_it_shows(judge
     entry = corpus.attribute(finding).entry
     assert (
         entry is not None and entry.path.stem == "async-clobbered-read-whole-update-fold-aliases-a-live-value"
+    )
+
+
+def test_an_import_exported_elsewhere_straight_line_is_the_export_entrys() -> None:
+    """The export entry's root cause (no copy when an import is exported on another device) needs no
+    region: the stream phase of an insert_slice into the import, returned on @d1, is attributed to it."""
+    text = (Path(__file__).resolve().parent / "import_updated_in_place_exported_elsewhere.mlir").read_text()
+    stream = compile_str(text, extra_args=["--compile-to=stream"]).decode()
+    finding = violation_finding(check_text(stream).violations)
+    assert finding is not None and finding.shape_signature == "placement-export-299af556ec83"
+    assert [v.via for v in finding.violations] == ["direct"]
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert (
+        attribution.entry.path.stem == "placement-export-import-returned-through-a-branch-on-another-device"
     )
 
 
