@@ -57,6 +57,16 @@ def test_an_injected_seed_bug_is_reduced_to_a_one_pass_test_that_tells_faulty_fr
     assert replay_entry(written, real).state == PASSES  # and passes on a fixed one
 
 
+def test_an_entry_kept_apart_from_another_is_reduced(real: Judge) -> None:
+    """An entry recorded apart from a look-alike (`apart-from`) signs as it was recorded: reduce took the
+    shape's own signature for "fails differently" and gave up."""
+    entry = read_entry(CORPUS / "placement-write-prescheduled-push-into-pinned-result.mlir")
+    assert entry.apart_from
+    reduction = reduce_entry(entry, real, budget_s=60)
+    assert reduction.stage.name == "iree-stream-schedule-allocation"
+    assert reduction.lines <= code_lines(entry.programs[0])
+
+
 def test_a_real_clobbered_read_is_reduced_under_the_pass_that_breaks_it(real: Judge) -> None:
     # The cse copy-on-write bug as a 14-line async program (its corpus entry is now a runtime witness).
     entry = read_entry(INPUTS / "cse_clobber_entry.mlir")
