@@ -46,6 +46,10 @@ class Rule(enum.Enum):
     TRANSFER = ("visibility/transfer", Severity.VISIBILITY)
     DEALLOCA = ("dealloca/pool", Severity.PLACEMENT)
     CLOBBER = ("async/clobbered-read", Severity.DATA)  # a race it causes comes second: it is the cause
+    # A non-consumed import borrows the caller's buffer: the program may read it, never write it
+    # (`borrowed.py`); at L3 the run shows the same thing: an argument's buffer changed by the call.
+    BORROWED = ("import/borrowed-written", Severity.DATA)
+    INPUT = ("abi/input-written", Severity.DATA)
     RACE = ("wave/race", Severity.RACE)
     OVERLAP = ("copy/overlap", Severity.RACE)
     EXPECT = ("intent/expect", Severity.INTENT)
