@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .behaviour import behaviour
+from .borrowed import borrowed_imports_unwritten
 from .checkers import Checked, mark_rejections
 from .clobber import Clobber
 from .facts import read_facts
@@ -78,6 +79,7 @@ def check_module(
     """
     facts = read_facts(module, intent)
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
+    found.update(borrowed_imports_unwritten(facts))
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage))
     unplaced = unplaced_marks(facts)

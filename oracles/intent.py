@@ -33,6 +33,9 @@ class Intent:
     # Transfers the input already placed in a `stream.async.execute` (pre-scheduled IR): where they run is
     # the input's choice, not PlaceTransferExecutions'.
     scheduled: int = 0
+    # The input already has `stream.async.execute`s (L2's pre-scheduled IR): copy-on-write does not run
+    # on it, so its in-place writes (of a borrowed import too) are the program's own (`borrowed.py`).
+    prescheduled: bool = False
 
 
 def read_intent(module: ir.Module) -> Intent:
@@ -40,9 +43,11 @@ def read_intent(module: ir.Module) -> Intent:
     # transfer whose result nothing uses counts not at all: no device reads what it moved.
     seen: dict[tuple[str, str], set[ir.Value]] = {}
     sourceless = scheduled = 0
+    prescheduled = False
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        nonlocal sourceless, scheduled
+        nonlocal sourceless, scheduled, prescheduled
+        prescheduled = prescheduled or op.name == "stream.async.execute"
         if op.name == _TRANSFER:
             scheduled += _enclosing(op) is not None
         if op.name == _TRANSFER and _is_live(op.results[0]):
@@ -52,7 +57,8 @@ def read_intent(module: ir.Module) -> Intent:
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
-    return Intent(Counter({move: len(values) for move, values in seen.items()}), sourceless, scheduled)
+    moves = Counter({move: len(values) for move, values in seen.items()})
+    return Intent(moves, sourceless, scheduled, prescheduled)
 
 
 # Ops that only pass a value on: a value used by nothing but these, whose results are themselves unused,

@@ -153,6 +153,14 @@ def export_elsewhere(module: ir.Module) -> None:
             export.attributes["affinity"] = _attr(f"#hal.device.affinity<@{other}>", export)
 
 
+def borrow_imports(module: ir.Module) -> None:
+    """Every consumed import becomes borrowed (its `consume` dropped): the program's in-place writes of it
+    now write the caller's buffer."""
+    for op in walk(module, "stream.tensor.import"):
+        if "consume" in op.attributes:
+            del op.attributes["consume"]
+
+
 def kill_campaign_worker_1(module: ir.Module) -> None:
     """Not a compiler fault: kills campaign worker 1 (this compiler worker's parent) on its first program,
     to show that a worker dying mid-run loses nothing the others found."""

@@ -339,7 +339,7 @@ class _Worker:
         _mark("run")
         started = time.perf_counter()
         try:
-            outputs = self._execute(vmfb, request)
+            outputs, inputs_after = self._execute(vmfb, request)
         except BinaryFailed:
             raise
         except Exception as error:  # the runtime's errors are RuntimeError/ValueError with its status text
@@ -360,6 +360,11 @@ class _Worker:
                 timing=timing,
             )
         timing["run_s"] = time.perf_counter() - started
+        if inputs_after is not None:
+            from stream_fuzz.oracles.abi import inputs_unchanged
+
+            consumed = _consumed_arguments(self.ir, self.context, request.text)
+            abi += inputs_unchanged(request.inputs, inputs_after, consumed)
         crossing = _results_crossing_devices(self.ir, self.context, request.text)
         return FrontendRun(
             "ok", "run", self.info, text, report, abi, outputs, True, timing=timing, crosses_devices=crossing
@@ -384,7 +389,11 @@ class _Worker:
         report = check_module(reading.module, None, reading.defect)
         return report, results_on_declared_devices(reading.module, declared), reading.defect
 
-    def _execute(self, vmfb: bytes, request: FrontendRequest) -> tuple[Any, ...]:
+    def _execute(
+        self, vmfb: bytes, request: FrontendRequest
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
+        """The results, and each input's buffer read back after the call (None: a binary ran it, whose
+        input buffers this process cannot see)."""
         binary = self.iree_run_module
         if binary is None and needs_run_binary(request.flags):
             pinned = iree_run_module_beside(native_iree_compile())
@@ -392,11 +401,13 @@ class _Worker:
                 raise RuntimeFailed(f"{' '.join(request.flags)} needs iree-run-module; none is installed")
             binary = str(pinned)
         if binary is not None:
-            return run_with_binary(
+            outputs = run_with_binary(
                 binary, self.timeout, vmfb, request.devices, request.inputs, request.results
             )
+            return outputs, None
         import numpy as np
         from iree import runtime as rt
+        from iree.runtime.function import IMPLICIT_BUFFER_ARG_MEMORY_TYPE, IMPLICIT_BUFFER_ARG_USAGE
 
         if self._runtime is None:
             self._runtime = rt.VmInstance()
@@ -409,10 +420,22 @@ class _Worker:
         function = module.lookup_function("main")
         if function is None:
             raise ValueError("the module has no function @main")
-        results = rt.FunctionInvoker(context, devices[0], function)(*request.inputs)
+        # The buffers the invoker would make of the arrays (same memory type and usage), made here so that
+        # they can be read back after the call: `abi/input-written`.
+        arguments = [
+            rt.asdevicearray(
+                devices[0],
+                x,
+                memory_type=IMPLICIT_BUFFER_ARG_MEMORY_TYPE,
+                allowed_usage=IMPLICIT_BUFFER_ARG_USAGE,
+            )
+            for x in request.inputs
+        ]
+        results = rt.FunctionInvoker(context, devices[0], function)(*arguments)
         if not isinstance(results, tuple | list):
             results = (results,)
-        return tuple(np.array(r.to_host()) for r in results)
+        outputs = tuple(np.array(r.to_host()) for r in results)
+        return outputs, tuple(np.array(a.to_host()) for a in arguments)
 
 
 def _declared_results(ir: Any, context: Any, text: str) -> tuple[str | None, ...]:
@@ -431,6 +454,19 @@ def _declared_results(ir: Any, context: Any, text: str) -> tuple[str | None, ...
                 declared.append(min(devices) if devices and len(devices) == 1 else None)
             return tuple(declared)
     return ()
+
+
+def _consumed_arguments(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
+    """For each argument of @main, whether the program takes ownership of its buffer (`iree.abi.consume`,
+    or `iree.abi.output`, which the ABI wrapper imports as consumed): then the call may write it."""
+    main = _main_of(ir, ir.Module.parse(text, context))
+    if main is None or "arg_attrs" not in main.attributes:
+        return ()
+    owned = ("iree.abi.consume", "iree.abi.output")
+    return tuple(
+        any(name in ir.DictAttr(attrs) for name in owned)
+        for attrs in ir.ArrayAttr(main.attributes["arg_attrs"])
+    )
 
 
 def _main_of(ir: Any, module: Any) -> Any:

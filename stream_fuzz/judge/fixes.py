@@ -174,8 +174,9 @@ def fix_of(rule: Rule) -> Fix | None:
             return channel_for_its_collective
         # A clobbered read is a fact of the async IR on the way (`checklines.clobber_lines`); a result on
         # the wrong device is shown by a run (L3's witness); IREE's checkers state their own rule in the
-        # RUN line that runs them.
-        case Rule.CLOBBER | Rule.RESULT | Rule.AFFINITY | Rule.ACCESS_RANGE:
+        # RUN line that runs them. A borrowed import's write has no one repair (a copy where? its write
+        # moved to a new alloca, and every later reader with it), and an input written shows in a run.
+        case Rule.CLOBBER | Rule.RESULT | Rule.AFFINITY | Rule.ACCESS_RANGE | Rule.BORROWED | Rule.INPUT:
             return None
         case _:
             assert_never(rule)

@@ -166,6 +166,16 @@ def should_hold(rule: Rule, v: Violation) -> str:
             )
         case Rule.RESULT:
             return "A result the program declares on a device (`iree.abi.affinity`) is handed over there."
+        case Rule.BORROWED:
+            return (
+                "A `stream.tensor.import` without `consume` borrows the caller's buffer: the program reads "
+                f"it, never writes it (a copy takes the write). Here `{v.storage or v.resource}` is written."
+            )
+        case Rule.INPUT:
+            return (
+                "Every input buffer is unchanged after the call unless its argument is consumed "
+                f"(`iree.abi.consume`); here {v.resource} changed."
+            )
         case Rule.CHANNEL:
             return "A collective runs on the device its channel was created for."
         case Rule.FLUSH | Rule.INVALIDATE | Rule.TRANSFER:

@@ -54,6 +54,8 @@ CASES = [
         {"placement/invalidate"},
     ),
     ("alloc_promise_targets", mutants.expect_elsewhere("dev2"), {"intent/expect"}),
+    # The consumed import the program fills in place, borrowed instead: the fill writes the caller's buffer.
+    ("stream_import_consumed_written", mutants.borrow_imports, {"import/borrowed-written"}),
     # The redundant flush of an execute-local alloca is exempt, its placement is not: moved off the
     # device that writes it, the alloca is caught (and its dealloca no longer returns it to its pool).
     (

@@ -16,7 +16,8 @@ from stream_fuzz.triage.issue_draft import should_hold
 README = Path(__file__).resolve().parents[2] / "README.md"
 # Stated another way than by repairing the final output: a clobbered read on the async IR on the way, a
 # result's device by a run, a checker's rule by the RUN line that runs IREE's checker.
-WITHOUT_A_FIX = {Rule.CLOBBER, Rule.RESULT, Rule.AFFINITY, Rule.ACCESS_RANGE}
+# A borrowed import written has no one repair (where would the copy go?); an input written is shown by a run.
+WITHOUT_A_FIX = {Rule.CLOBBER, Rule.RESULT, Rule.AFFINITY, Rule.ACCESS_RANGE, Rule.BORROWED, Rule.INPUT}
 
 
 def _violation(rule: Rule) -> Violation:
