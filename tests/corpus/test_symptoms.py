@@ -268,7 +268,8 @@ def test_an_import_exported_elsewhere_straight_line_is_the_export_entrys() -> No
     stream = compile_str(text, extra_args=["--compile-to=stream"]).decode()
     finding = violation_finding(check_text(stream).violations)
     assert finding is not None and finding.shape_signature == "placement-export-299af556ec83"
-    assert [v.via for v in finding.violations] == ["direct"]
+    # (It also writes the borrowed import in place: import/borrowed-written, a rule of lower priority.)
+    assert [v.via for v in finding.violations if v.rule is finding.rules[0]] == ["direct"]
     attribution = Corpus(CORPUS).attribute(finding)
     assert attribution.entry is not None, attribution.note
     assert (
