@@ -399,6 +399,10 @@ def _compile_group(
             for stage in staging.head:
                 passes.run(stage.pipeline, merged.module)
             suspects = clobbered(analyze.midway(merged.module), len(texts))
+            # IREE's checkers there judge the merged module: a rejection anywhere is judged alone.
+            midway_checked = _checkpoint(analyze, "midway", merged.module, texts[0])
+            if midway_checked is not None and midway_checked.rejections:
+                suspects = set(range(len(texts)))
             for stage in staging.tail:
                 passes.run(stage.pipeline, merged.module)
     except ir.MLIRError:
@@ -419,7 +423,10 @@ def _compile_group(
         except ir.MLIRError:
             replies.append(Reply(UNSURE))
             continue
-        report, extras = _analysis(analyze, module, befores[index], "")
+        checked = None  # IREE's checkers of the allocation output, on this program's part as alone
+        if pipeline == resolve_pipeline("allocation"):
+            checked = _checkpoint(analyze, "allocation-output", module, texts[index])
+        report, extras = _analysis(analyze, module, befores[index], "", checked=checked)
         clean = report is None or report.clean
         replies.append(Reply("ok", output=output, report=report, extras=extras) if clean else Reply(UNSURE))
     return replies

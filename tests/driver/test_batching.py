@@ -123,3 +123,17 @@ def test_a_batched_campaign_finds_what_a_one_by_one_campaign_finds(tmp_path: Pat
     # The chunk's Hypothesis run took verdicts drawn and judged ahead (it drew the same programs until its
     # first mutation that the verdicts' targets decide: `prejudge.py`).
     assert prejudged.taken >= 10 and prejudged.counts.vouched > 0
+
+
+def test_a_finding_only_iree_checkers_see_is_not_lost_in_a_batch(alone: Judge) -> None:
+    """A program whose one finding is IREE's own verify-affinities rejection of the allocation output: the
+    batch runs the checkers on each program's part, as alone, and does not vouch for it."""
+    text = (Path(__file__).parents[1] / "oracles" / "checkers" / "optimal_pull_promise_mix.mlir").read_text()
+    pipeline = resolve_pipeline("allocation")
+    own = signature(alone.judge(text, pipeline))
+    assert own.startswith("checker-verify-affinities-")
+    counts = BatchCounts()
+    with Judge(timeout=60) as batched:
+        verdicts = judge_batch(batched, [text, text], pipeline, counts)
+    assert [signature(v) for v in verdicts] == [own, own]
+    assert counts.batches >= 1 and counts.vouched == 0
