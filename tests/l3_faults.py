@@ -5,6 +5,9 @@ run shows (local devices share host memory, so a misplacement alone computes the
 
 from __future__ import annotations
 
+import os
+import signal
+
 from iree.compiler import ir
 
 from tests.mutants import walk
@@ -35,3 +38,17 @@ def walk_region(op: ir.Operation) -> list[ir.Operation]:
 
     op.walk(visit)
     return found[:-1]  # the op itself comes last (post-order)
+
+
+def crash_on_cross_device_copy(text: str) -> str:
+    """A compiler that dies on a copy between devices (the copy `drop_first_cross_device_copy` drops): in
+    a batch, only the program holding one crashes the compile."""
+    with ir.Context() as context:
+        module = ir.Module.parse(text, context)
+        for execute in walk(module, "stream.cmd.execute"):
+            inner = walk_region(execute)
+            if any(op.name == "stream.cmd.flush" for op in inner) and any(
+                op.name == "stream.cmd.copy" for op in inner
+            ):
+                os.kill(os.getpid(), signal.SIGSEGV)
+    return text

@@ -30,6 +30,7 @@ from hypothesis.strategies import SearchStrategy
 
 from stream_fuzz import interrupts
 from stream_fuzz.campaign.prejudge import Prejudged, prejudge
+from stream_fuzz.campaign.prejudge_l3 import PrejudgedL3, prejudge_l3
 from stream_fuzz.campaign.steering import Steering, steer_by_behaviour
 from stream_fuzz.campaign.stops import (
     BudgetExhausted,
@@ -53,6 +54,7 @@ from stream_fuzz.generators.strategies import SWITCHES
 from stream_fuzz.judge.batching import DEFAULT_BATCH
 from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.judge.l3 import case_of, judge_case, render_l3_entry
+from stream_fuzz.judge.l3_batching import batchable
 from stream_fuzz.judge.options import VARIANTS, OptionOracle
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity
@@ -107,8 +109,8 @@ class Campaign:
     shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
     witness: bool = False  # try the runtime witness of each data finding once shrunk (`witness_note`)
     steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
-    # L1/L2 programs per compile (`judge/batching.py`, `prejudge.py`); 1 judges each program alone;
-    # None: the level's default (`DEFAULT_BATCH`).
+    # Programs per compile (`judge/batching.py`, `prejudge.py`; L3: per device count, `l3_batching.py`,
+    # `prejudge_l3.py`); 1 judges each program alone; None: the level's default (`DEFAULT_BATCH`).
     batch: int | None = None
 
     def __post_init__(self) -> None:
@@ -125,6 +127,7 @@ class Campaign:
         self._shrinking_since: float | None = None  # the current chunk raised its first finding then
         self._chunk_level = ""
         self.prejudged = Prejudged()  # the chunk's clean verdicts from batched compiles
+        self.prejudged_l3 = PrejudgedL3()
         self.options = OptionOracle(tuple(v for v in VARIANTS if v.name in self.l3_options))
 
     def evaluate(self, program: Program) -> Finding | None:
@@ -188,7 +191,9 @@ class Campaign:
         case = case_of(program, inputs)
         numpy_s = time.perf_counter() - started
         self.stats.timing["l3_numpy_s"] += numpy_s
-        verdict = judge_case(self.frontend_compiler(), case, execute=self.l3_execute)
+        verdict = self.prejudged_l3.take(case) or judge_case(
+            self.frontend_compiler(), case, execute=self.l3_execute
+        )
         timing = verdict.run.timing
         for stage in ("stream", "vmfb", "run"):
             self.stats.timing[f"l3_{stage}_s"] += timing.get(f"{stage}_s", 0.0)
@@ -415,6 +420,13 @@ class Campaign:
         judge_one: Callable[[Any], Finding | None]
         if level == "l3":
             strategy = frontend_cases(size=self.program_size)
+            batch = DEFAULT_BATCH.get(level, 1) if self.batch is None else self.batch
+            if batch > 1 and batchable(self.frontend_compiler(), ()):
+                started, settings_ = time.perf_counter(), self._chunk_settings(level, size)
+                self.prejudged_l3 = prejudge_l3(
+                    self.frontend_compiler(), strategy, settings_, chunk_seed, batch, self.l3_execute
+                )
+                self._count_prejudge(started, self.prejudged_l3.draw_s)
 
             def judge_one(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> Finding | None:
                 return self.evaluate_l3(*drawn)
@@ -455,8 +467,11 @@ class Campaign:
         started = time.perf_counter()
         chunk_settings = self._chunk_settings(level, size)
         self.prejudged = prejudge(self.judge, strategy, chunk_settings, chunk_seed, self.target, batch)
-        self.stats.timing["generate_s"] += self.prejudged.draw_s
-        self.stats.timing["compile_s"] += time.perf_counter() - started - self.prejudged.draw_s
+        self._count_prejudge(started, self.prejudged.draw_s)
+
+    def _count_prejudge(self, started: float, draw_s: float) -> None:
+        self.stats.timing["generate_s"] += draw_s
+        self.stats.timing["compile_s"] += time.perf_counter() - started - draw_s
         self._last_end = time.perf_counter()
 
     def _chunk_settings(self, level: str, size: int) -> settings:

@@ -1,0 +1,101 @@
+"""Judge several L3 cases with one compile of each phase, and still say exactly which program a finding is in.
+
+    verdicts = judge_cases(compiler, cases)   # one `L3Verdict` per case, in order
+
+Cases with the same devices are merged into one module (`compiler.frontend_batch`), compiled once to the
+stream phase and once to a `.vmfb`, and run function by function in one loaded module. The batch vouches
+only for the cases that came out clean (no finding on their part of the stream-phase IR, every result
+NumPy's): their verdict is the batch's. Every other case is judged again, and what is reported is that:
+
+- a case with any finding in the batch (wrong result, runtime error, broken rule) is judged alone
+  (`l3.judge_case`), the entry's `iree-compile` / `iree-run-module` repro being that of the program alone;
+- so is a case whose program shares a dispatch with another program of the batch (IREE deduplicates equal
+  executables across functions and then passes constants it would fold alone as operands): what was
+  compiled is not what the program compiles to alone;
+- a batch that does not compile, crashes or hangs is split in halves, down to single cases judged alone:
+  the guilty program is isolated by bisection and its neighbours are judged without it.
+
+So a batch can cost a finding only by hiding it (clean merged, not alone); `benchmarks/bench_batching.py
+--level l3` measures that (`findings_equal`) on the same programs judged both ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from stream_fuzz.compiler.frontend import FrontendCompiler
+from stream_fuzz.compiler.frontend_batch import BatchFailed, BatchReply, FrontendBatchRequest
+from stream_fuzz.judge.batching import BatchCounts
+from stream_fuzz.judge.l3 import Case, L3Verdict, finding_of, judge_case
+
+# Cases per compile. An L3 module's compile is mostly per module (20 copies of the known-good function
+# compile in ~6x the time of one); past ~16 a failing batch costs more to bisect than merging saves.
+L3_BATCH_SIZE = 16
+
+
+def batchable(compiler: FrontendCompiler, flags: tuple[str, ...]) -> bool:
+    """Only the pinned compiler's API and runtime batch (an `iree-compile` binary compiles one file, an
+    `iree-run-module` binary runs `@main`), and only cases without options (their own compile)."""
+    return compiler.iree_compile is None and compiler.iree_run_module is None and not flags
+
+
+def judge_cases(
+    compiler: FrontendCompiler,
+    cases: Sequence[Case],
+    execute: bool = True,
+    size: int = L3_BATCH_SIZE,
+    counts: BatchCounts | None = None,
+) -> list[L3Verdict]:
+    """One verdict per case, each a clean batch result or the case's own `judge_case`. Cases are merged
+    `size` at a time with the cases of the same devices, in order."""
+    counts = counts if counts is not None else BatchCounts()
+    verdicts: list[L3Verdict | None] = [None] * len(cases)
+    groups: dict[int, list[int]] = {}
+    for index, case in enumerate(cases):
+        if batchable(compiler, case.flags):
+            groups.setdefault(case.devices, []).append(index)
+        else:
+            verdicts[index] = judge_case(compiler, case, execute)
+            counts.alone += 1
+    pending = [
+        group[start : start + size] for group in groups.values() for start in range(0, len(group), size)
+    ]
+    while pending:
+        group = pending.pop()
+        if len(group) == 1:
+            verdicts[group[0]] = judge_case(compiler, cases[group[0]], execute)
+            counts.alone += 1
+            continue
+        counts.batches += 1
+        texts = tuple(dict.fromkeys(cases[i].text for i in group))  # a program drawn twice compiles once
+        calls = tuple((texts.index(cases[i].text), cases[i].inputs) for i in group)
+        request = FrontendBatchRequest(texts, cases[group[0]].devices, calls, execute)
+        reply = compiler.run_batch(request)
+        if not isinstance(reply, BatchReply):  # did not compile, crashed or hung
+            counts.splits += 1
+            pending += _split(group, reply.named if isinstance(reply, BatchFailed) else frozenset())
+            continue
+        share = {stage: seconds / len(group) for stage, seconds in reply.timing.items()}
+        for index, run, (program, _) in zip(group, reply.runs, calls, strict=True):
+            finding = finding_of(run, cases[index])
+            if finding is None and run.outcome == "ok" and program not in reply.sharing:
+                verdicts[index] = L3Verdict(replace(run, timing=share), None)
+                counts.vouched += 1
+            else:
+                verdicts[index] = judge_case(compiler, cases[index], execute)
+                counts.alone += 1
+    return [v for v in verdicts if v is not None]
+
+
+def _split(group: list[int], named: frozenset[int]) -> list[list[int]]:
+    """A failed batch's parts: the one program its diagnostic names (`named`, positions in the batch) and
+    the rest, which is batched again; halves when it names none or several. A wrong guess costs a compile:
+    the rest fails again and is split again."""
+    if len(named) == 1 and 0 <= (guilty := min(named)) < len(group):
+        return [[i for i in group if i != group[guilty]], [group[guilty]]]
+    middle = (len(group) + 1) // 2
+    return [group[:middle], group[middle:]]
+
+
+__all__ = ["L3_BATCH_SIZE", "batchable", "judge_cases"]

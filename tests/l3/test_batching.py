@@ -1,0 +1,130 @@
+"""L3 batching (`judge.l3_batching`): several frontend programs per compile, run function by function, each
+finding its own program's. Real drawn programs, the real compiler and runtime; the faults are stream hooks
+(`tests/l3_faults.py`) that act on a copy between devices, which only the guilty program of a batch has."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from iree.compiler import ir
+from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
+
+from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
+from stream_fuzz.judge.batching import BatchCounts
+from stream_fuzz.judge.l3 import Case, L3Verdict, case_of, judge_case
+from stream_fuzz.judge.l3_batching import judge_cases
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)"
+    ),
+]
+DROP = "tests.l3_faults:drop_first_cross_device_copy"
+CRASH = "tests.l3_faults:crash_on_cross_device_copy"
+
+
+def drawn(count: int, draw_seed: int) -> list[Case]:
+    found: list[Case] = []
+
+    @settings(
+        max_examples=count,
+        phases=[Phase.generate],
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(frontend_cases())
+    def collect(case: tuple[FrontendProgram, tuple[object, ...]]) -> None:
+        found.append(case_of(*case))  # type: ignore[arg-type]
+
+    seed(draw_seed)(collect)()
+    return found
+
+
+def signature(verdict: L3Verdict) -> str:
+    return verdict.finding.signature if verdict.finding else "clean"
+
+
+@pytest.fixture(scope="module")
+def real() -> Iterator[FrontendCompiler]:
+    with FrontendCompiler(timeout=120) as compiler:
+        yield compiler
+
+
+def batch_with_one_guilty(faulty: FrontendCompiler) -> tuple[list[Case], int]:
+    """Five cases of one device count: one the faulty compiler gets wrong alone (it has a copy between
+    devices), four it gets right alone, the guilty one in the middle."""
+    cases = drawn(60, 2)
+    moving = [c for c in cases if "flow.tensor.transfer" in c.text]
+    guilty = next(c for c in moving if (f := judge_case(faulty, c).finding) and f.kind == "wrong-result")
+    same = [c for c in cases if c.devices == guilty.devices and "flow.tensor.transfer" not in c.text]
+    innocent = [c for c in same if judge_case(faulty, c).finding is None][:4]
+    assert len(innocent) == 4, f"only {len(innocent)} clean neighbours with {guilty.devices} devices"
+    return [*innocent[:2], guilty, *innocent[2:]], 2
+
+
+def test_a_wrong_result_in_one_program_of_a_batch_is_that_programs_alone() -> None:
+    with FrontendCompiler(timeout=120, stream_hook=DROP) as faulty:
+        batch, guilty = batch_with_one_guilty(faulty)
+        alone = judge_case(faulty, batch[guilty])
+        counts = BatchCounts()
+        verdicts = judge_cases(faulty, batch, counts=counts)
+    assert alone.finding is not None and alone.finding.kind == "wrong-result"
+    # The signature, not the details: the values read from memory nothing wrote differ from run to run.
+    assert [signature(v) for v in verdicts] == [
+        alone.finding.signature if i == guilty else "clean" for i in range(len(batch))
+    ]
+    # One merged compile vouched for the four neighbours; the guilty program was judged again alone.
+    assert (counts.batches, counts.vouched, counts.alone, counts.splits) == (1, 4, 1, 0)
+
+
+def test_a_crash_of_a_batch_is_bisected_down_to_the_program_that_causes_it() -> None:
+    with FrontendCompiler(timeout=120, stream_hook=DROP) as faulty:
+        batch, guilty = batch_with_one_guilty(faulty)
+    with FrontendCompiler(timeout=120, stream_hook=CRASH) as crashing:
+        counts = BatchCounts()
+        verdicts = judge_cases(crashing, batch, counts=counts)
+        alone = [judge_case(crashing, case) for case in batch]
+    assert [v.finding.kind if v.finding else "clean" for v in alone] == [
+        "crash" if i == guilty else "clean" for i in range(len(batch))
+    ]
+    assert [signature(v) for v in verdicts] == [signature(v) for v in alone]
+    assert counts.splits >= 1 and counts.vouched >= 2  # the neighbours came out of smaller batches
+
+
+def dispatches_renamed(text: str) -> str:
+    """A stream-phase function with its dispatch names taken out (IREE deduplicates equal dispatches
+    across a batch's functions, so program 7 may call `@b5_main_dispatch_1`), and its ABI declaration's
+    name (`iree.reflection` says `sync func @b3_main(...)`) said as alone."""
+    text = re.sub(r"@(b\d+_)?main_dispatch_\d+(::@\w+)?", "@dispatch", text)
+    return re.sub(r"func @b\d+_main\(", "func @main(", text)
+
+
+def public_main(text: str) -> str:
+    with ir.Context() as context:
+        module = ir.Module.parse(text, context)
+        for op in module.body.operations:
+            if op.operation.name == "util.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
+                return dispatches_renamed(str(op))
+    raise AssertionError("no util.func @main in the stream-phase IR")
+
+
+def test_batched_programs_compile_and_run_as_they_do_alone(real: FrontendCompiler) -> None:
+    cases = drawn(16, 3)
+    counts = BatchCounts()
+    with FrontendCompiler(timeout=120) as batched:
+        verdicts = judge_cases(batched, cases, counts=counts)
+    solo = [judge_case(real, c) for c in cases]
+    assert [signature(v) for v in verdicts] == [signature(v) for v in solo]
+    assert counts.batches >= 1 and counts.vouched >= len(cases) // 2
+    assert counts.vouched + counts.alone == len(cases)
+    for verdict, own in zip(verdicts, solo, strict=True):
+        if verdict.finding is None and own.run.stream_ir:
+            # The program's part of the batch's stream-phase IR is what it compiles to alone, and it ran.
+            assert verdict.run.stream_ir is not None
+            assert public_main(verdict.run.stream_ir) == public_main(own.run.stream_ir)
+            assert verdict.executed and verdict.run.outputs is not None
