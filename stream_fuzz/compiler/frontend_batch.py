@@ -54,9 +54,9 @@ class BatchFailed:
 class BatchReply:
     runs: tuple[Any, ...]  # one `FrontendRun` per call
     timing: dict[str, float]  # seconds per stage for the whole batch
-    # Programs that dispatch an executable another program of the batch dispatches too: IREE deduplicated
-    # equal dispatches across functions and may have specialized them otherwise than alone (constants
-    # passed as operands), so their part is not what they compile to alone.
+    # Programs that dispatch an executable another program of the batch dispatches too, with operands
+    # (`sharing_dispatches`): IREE deduplicated equal dispatches across functions and passed constants it
+    # folds alone as operands, so their part is not what they compile to alone.
     sharing: frozenset[int] = frozenset()
 
 
@@ -166,33 +166,6 @@ def answer_batch(worker: Any, request: FrontendBatchRequest) -> BatchReply | Bat
     return BatchReply(tuple(runs), timing, sharing)
 
 
-def sharing_dispatches(ir: Any, compiled: Any, count: int) -> frozenset[int]:
-    """The programs whose functions dispatch an executable that another program's functions dispatch."""
-    users: dict[str, set[int]] = {}
-    for op in compiled.body.operations:
-        if op.operation.name != "util.func":
-            continue
-        name = ir.StringAttr(op.attributes["sym_name"]).value
-        owners = [i for i in range(count) if name.startswith(prefix(i))]
-        for executable in _dispatched(ir, op):
-            users.setdefault(executable, set()).update(owners)
-    return frozenset(i for programs in users.values() if len(programs) > 1 for i in programs)
-
-
-def _dispatched(ir: Any, function: Any) -> set[str]:
-    """The executables a function dispatches (the root of each `@executable::@entry` entry point)."""
-    found: set[str] = set()
-
-    def visit(op: Any) -> Any:
-        if op.name in ("stream.cmd.dispatch", "stream.async.dispatch") and "entry_points" in op.attributes:
-            for entry in op.attributes["entry_points"]:
-                found.add(str(entry).split("::", 1)[0])
-        return ir.WalkResult.ADVANCE
-
-    function.operation.walk(visit)
-    return found
-
-
 def _run_each(worker: Any, vmfb: bytes, request: FrontendBatchRequest) -> tuple[list[Any], list[str]]:
     """Load the module once (one VM context on one set of devices) and make each call: a program's
     function with its inputs. Its results, or the runtime's error, per call."""
@@ -221,3 +194,43 @@ def _run_each(worker: Any, vmfb: bytes, request: FrontendBatchRequest) -> tuple[
         except Exception as error:  # the runtime's errors are RuntimeError/ValueError with its status text
             errors[call] = f"{type(error).__name__}: {error}"
     return outputs, errors
+
+
+def sharing_dispatches(ir: Any, compiled: Any, count: int) -> frozenset[int]:
+    """The programs whose functions dispatch an executable that another program's functions dispatch too
+    and that some dispatch passes operands: IREE folds a dispatch's constants into its executable when
+    every site passes the same, so a shared executable no site passes operands to is what each program
+    compiles alone; one with operands may hold constants that alone would have been folded in."""
+    users: dict[str, set[int]] = {}
+    operands: set[str] = set()
+    for op in compiled.body.operations:
+        if op.operation.name != "util.func":
+            continue
+        name = ir.StringAttr(op.attributes["sym_name"]).value
+        owners = [i for i in range(count) if name.startswith(prefix(i))]
+        for executable, passes in _dispatched(ir, op):
+            users.setdefault(executable, set()).update(owners)
+            if passes:
+                operands.add(executable)
+    return frozenset(i for executable in operands if len(programs := users[executable]) > 1 for i in programs)
+
+
+UNIFORM = 1  # `stream.cmd.dispatch`'s operand groups: workload, uniform operands, resources, ...
+
+
+def _dispatched(ir: Any, function: Any) -> list[tuple[str, bool]]:
+    """Each executable a function dispatches (the root of each `@executable::@entry`), and whether that
+    dispatch passes it operands (any dispatch but a `stream.cmd.dispatch` without uniform operands)."""
+    found: list[tuple[str, bool]] = []
+
+    def visit(op: Any) -> Any:
+        if op.name in ("stream.cmd.dispatch", "stream.async.dispatch") and "entry_points" in op.attributes:
+            passes = True
+            if op.name == "stream.cmd.dispatch" and "operandSegmentSizes" in op.attributes:
+                passes = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])[UNIFORM] > 0
+            for entry in op.attributes["entry_points"]:
+                found.append((str(entry).split("::", 1)[0], passes))
+        return ir.WalkResult.ADVANCE
+
+    function.operation.walk(visit)
+    return found
