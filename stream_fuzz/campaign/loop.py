@@ -86,6 +86,7 @@ CHUNK = 50  # examples per Hypothesis run; each run gets its own seed and, with 
 # An L3 program takes ~0.8 s (two compiles and a run), an L1 program ~30 ms: smaller chunks keep
 # `--level all`'s time shares even and a budget's end close.
 CHUNK_OF = {"l3": 10}
+L3_BATCHED_CHUNK = 48  # batched, a chunk's programs are compiled together: ~16 per device count
 
 
 @dataclass
@@ -382,7 +383,7 @@ class Campaign:
                 if until is not None and until(self.stats):  # checked between chunks: shrinking is done
                     break
                 current = self._next_level(levels, chunk_index + seed)
-                size = CHUNK_OF.get(current, CHUNK)
+                size = L3_BATCHED_CHUNK if self._l3_batch(current) > 1 else CHUNK_OF.get(current, CHUNK)
                 size = size if remaining is None else min(size, remaining)
                 chunk_started = time.monotonic()
                 try:
@@ -420,8 +421,7 @@ class Campaign:
         judge_one: Callable[[Any], Finding | None]
         if level == "l3":
             strategy = frontend_cases(size=self.program_size)
-            batch = DEFAULT_BATCH.get(level, 1) if self.batch is None else self.batch
-            if batch > 1 and batchable(self.frontend_compiler(), ()):
+            if (batch := self._l3_batch(level)) > 1:
                 started, settings_ = time.perf_counter(), self._chunk_settings(level, size)
                 self.prejudged_l3 = prejudge_l3(
                     self.frontend_compiler(), strategy, settings_, chunk_seed, batch, self.l3_execute
@@ -457,6 +457,11 @@ class Campaign:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
         self._drive(property_holds, level)
+
+    def _l3_batch(self, level: str) -> int:
+        """L3 programs per compile: 1 unless batching is asked for (or the default) and can batch here."""
+        batch = DEFAULT_BATCH.get(level, 1) if self.batch is None else self.batch
+        return batch if level == "l3" and batch > 1 and batchable(self.frontend_compiler(), ()) else 1
 
     def _prejudge(
         self, strategy: SearchStrategy[Program], level: str, size: int, chunk_seed: int, batch: int

@@ -153,8 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--batch",
         type=_programs_per_compile,
         metavar="N",
-        help="L1/L2 programs per compile, each finding re-checked on its program alone (default 1: one "
-        "program per compile; docs/batching.md)",
+        help="programs per compile (L3: per device count, chunks of 48), each finding re-checked on its "
+        "program alone (default 1: one program per compile; docs/batching.md)",
     )
     run.add_argument(
         "--l3-options",
