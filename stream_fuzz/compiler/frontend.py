@@ -31,11 +31,18 @@ import re
 import signal
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .frontend_batch import BatchFailed, BatchReply, FrontendBatchRequest, answer_batch
+from .frontend_run import (
+    FrontendRun,
+    consumed_arguments,
+    declared_results,
+    results_crossing_devices,
+    runtime_available,
+)
 from .frontend_tools import (
     INVOKE_FAILED,
     STAGE_MARK,
@@ -73,28 +80,6 @@ class FrontendRequest:
     flags: tuple[str, ...] = ()  # `iree-compile` options for both compiles (L3's option variants)
 
 
-@dataclass(frozen=True)
-class FrontendRun:
-    """How far one request got and what it produced. `outcome`: "ok", "diagnostic" (a phase rejected the
-    program), "bad-output" (the stream-phase IR does not read back), "runtime-error", "crash", "timeout";
-    `stage` the phase it ended in (`STAGES`)."""
-
-    outcome: str
-    stage: str
-    compiler: CompilerInfo
-    stream_ir: str | None = None
-    report: Any = None  # the oracle's `Report` on the stream-phase IR
-    abi_violations: tuple[Any, ...] = ()
-    outputs: tuple[Any, ...] | None = None  # None: not executed
-    executed: bool = False
-    message: str = ""  # diagnostics, the runtime's error, or the crash's tail
-    runtime_missing: bool = False
-    input_rejected: bool = False  # the program itself does not parse or verify (a generator's bug)
-    # For each result of @main: does a `flow.tensor.transfer` feed it (read from the program)?
-    crosses_devices: tuple[bool, ...] = ()
-    timing: dict[str, float] = field(default_factory=dict)  # seconds per stage, and oracle_s
-
-
 def l3_compiler_of(info: CompilerInfo) -> Path | None:
     """The `iree-compile` L3 uses with a compiler: None for the pinned one (its API, in-process); raises
     `CompilerNotFound` when an external `iree-opt` has none beside it."""
@@ -118,14 +103,6 @@ def takes_l3(info: CompilerInfo) -> bool:
     try:
         l3_compiler_of(info)
     except CompilerNotFound:
-        return False
-    return True
-
-
-def runtime_available() -> bool:
-    try:
-        import iree.runtime  # noqa: F401
-    except ImportError:
         return False
     return True
 
@@ -332,7 +309,7 @@ class _Worker:
             stream_ir = self.hook(stream_ir.decode()).encode()
         text = stream_ir.decode()
         started = time.perf_counter()
-        report, abi, defect = self._check(text, _declared_results(self.ir, self.context, request.text))
+        report, abi, defect = self._check(text, declared_results(self.ir, self.context, request.text))
         timing["oracle_s"] = time.perf_counter() - started
         if defect:
             return FrontendRun(
@@ -379,9 +356,9 @@ class _Worker:
         if inputs_after is not None:
             from stream_fuzz.oracles.abi import inputs_unchanged
 
-            consumed = _consumed_arguments(self.ir, self.context, request.text)
+            consumed = consumed_arguments(self.ir, self.context, request.text)
             abi += inputs_unchanged(request.inputs, inputs_after, consumed)
-        crossing = _results_crossing_devices(self.ir, self.context, request.text)
+        crossing = results_crossing_devices(self.ir, self.context, request.text)
         return FrontendRun(
             "ok", "run", self.info, text, report, abi, outputs, True, timing=timing, crosses_devices=crossing
         )
@@ -452,65 +429,6 @@ class _Worker:
             results = (results,)
         outputs = tuple(np.array(r.to_host()) for r in results)
         return outputs, tuple(np.array(a.to_host()) for a in arguments)
-
-
-def _declared_results(ir: Any, context: Any, text: str) -> tuple[str | None, ...]:
-    """The device each result of @main is declared on (its `iree.abi.affinity`), read from the program."""
-    from stream_fuzz.oracles.affinity import devices_of
-
-    module = ir.Module.parse(text, context)
-    for op in module.body.operations:
-        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
-            if "res_attrs" not in op.attributes:
-                return ()
-            declared: list[str | None] = []
-            for attrs in ir.ArrayAttr(op.attributes["res_attrs"]):
-                attrs = ir.DictAttr(attrs)
-                devices = devices_of(attrs["iree.abi.affinity"]) if "iree.abi.affinity" in attrs else None
-                declared.append(min(devices) if devices and len(devices) == 1 else None)
-            return tuple(declared)
-    return ()
-
-
-def _consumed_arguments(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
-    """For each argument of @main, whether the program takes ownership of its buffer (`iree.abi.consume`,
-    or `iree.abi.output`, which the ABI wrapper imports as consumed): then the call may write it."""
-    main = _main_of(ir, ir.Module.parse(text, context))
-    if main is None or "arg_attrs" not in main.attributes:
-        return ()
-    owned = ("iree.abi.consume", "iree.abi.output")
-    return tuple(
-        any(name in ir.DictAttr(attrs) for name in owned)
-        for attrs in ir.ArrayAttr(main.attributes["arg_attrs"])
-    )
-
-
-def _main_of(ir: Any, module: Any) -> Any:
-    for op in module.body.operations:
-        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
-            return op
-    return None
-
-
-def _results_crossing_devices(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
-    """For each returned value of @main, whether a `flow.tensor.transfer` is among the ops it is computed
-    from (its backward slice, through operands)."""
-    module = ir.Module.parse(text, context)
-    main = _main_of(ir, module)
-    if main is None:
-        return ()
-    block = main.regions[0].blocks[0]
-    terminator = block.operations[len(block.operations) - 1]
-
-    def crosses(value: Any, seen: set[int]) -> bool:
-        owner = value.owner
-        if not isinstance(owner, ir.OpView) or id(owner.operation) in seen:
-            return False
-        seen.add(id(owner.operation))
-        op = owner.operation
-        return op.name == "flow.tensor.transfer" or any(crosses(v, seen) for v in op.operands)
-
-    return tuple(crosses(v, set()) for v in terminator.operands)
 
 
 _STAGE_NOW = [STAGES[0]]  # the stage the worker is in, for a binary's crash or hang

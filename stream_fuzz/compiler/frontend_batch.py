@@ -25,6 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .batch import MergeError, merge, prefix
+from .frontend_run import (
+    FrontendRun,
+    consumed_arguments,
+    declared_results,
+    results_crossing_devices,
+    runtime_available,
+)
 
 NAME = "main"  # the function every L3 program exports
 
@@ -104,8 +111,6 @@ def answer_batch(worker: Any, request: FrontendBatchRequest) -> BatchReply | Bat
     """What the L3 worker (`frontend._Worker`) does with a batch: merge, compile to the stream phase,
     the stream hook on the merged IR, the oracle on each program's part, compile to a `.vmfb`, run each
     function. A runtime error is its function's alone; a failed compile is the whole batch's."""
-    from .frontend import FrontendRun, _declared_results, _results_crossing_devices, runtime_available
-
     ir, context, info = worker.ir, worker.context, worker.info
     timing: dict[str, float] = {}
     began = time.perf_counter()
@@ -131,7 +136,7 @@ def answer_batch(worker: Any, request: FrontendBatchRequest) -> BatchReply | Bat
     checked = []
     for index, program in enumerate(request.texts):
         part = part_of(ir, context, compiled, index, count)
-        report, abi, defect = worker._check(part, _declared_results(ir, context, program))
+        report, abi, defect = worker._check(part, declared_results(ir, context, program))
         checked.append((part, report, abi, defect))
     timing["oracle_s"] = time.perf_counter() - started
     started = time.perf_counter()
@@ -140,15 +145,19 @@ def answer_batch(worker: Any, request: FrontendBatchRequest) -> BatchReply | Bat
     if not ok:
         return BatchFailed("vmfb", said)
     outputs: list[Any] = [None] * len(request.calls)
+    after: list[Any] = [None] * len(request.calls)
     errors = [""] * len(request.calls)
     missing = request.execute and worker.iree_run_module is None and not runtime_available()
     execute = request.execute and not missing
     started = time.perf_counter()
     if execute:
-        outputs, errors = _run_each(worker, vmfb, request)
+        outputs, after, errors = _run_each(worker, vmfb, request)
     timing["run_s"] = time.perf_counter() - started
     runs = []
-    crossing = [_results_crossing_devices(ir, context, program) for program in request.texts]
+    from stream_fuzz.oracles.abi import inputs_unchanged
+
+    crossing = [results_crossing_devices(ir, context, program) for program in request.texts]
+    consumed = [consumed_arguments(ir, context, program) for program in request.texts]
     for call, (index, _) in enumerate(request.calls):
         part, report, abi, defect = checked[index]
         if defect:
@@ -158,21 +167,35 @@ def answer_batch(worker: Any, request: FrontendBatchRequest) -> BatchReply | Bat
         elif errors[call]:
             run = FrontendRun("runtime-error", "run", info, part, report, abi, None, True, errors[call])
         else:
+            inputs = request.calls[call][1]
+            written = inputs_unchanged(inputs, after[call], consumed[index]) if after[call] else ()
             run = FrontendRun(
-                "ok", "run", info, part, report, abi, outputs[call], True, crosses_devices=crossing[index]
+                "ok",
+                "run",
+                info,
+                part,
+                report,
+                abi + written,
+                outputs[call],
+                True,
+                crosses_devices=crossing[index],
             )
         runs.append(run)
     timing["batch_s"] = time.perf_counter() - began
     return BatchReply(tuple(runs), timing, sharing)
 
 
-def _run_each(worker: Any, vmfb: bytes, request: FrontendBatchRequest) -> tuple[list[Any], list[str]]:
+def _run_each(
+    worker: Any, vmfb: bytes, request: FrontendBatchRequest
+) -> tuple[list[Any], list[Any], list[str]]:
     """Load the module once (one VM context on one set of devices) and make each call: a program's
-    function with its inputs. Its results, or the runtime's error, per call."""
+    function with its inputs. Its results and its arguments after the call, or the runtime's error."""
     import numpy as np
     from iree import runtime as rt
+    from iree.runtime.function import IMPLICIT_BUFFER_ARG_MEMORY_TYPE, IMPLICIT_BUFFER_ARG_USAGE
 
     outputs: list[Any] = [None] * len(request.calls)
+    after: list[Any] = [None] * len(request.calls)
     errors = [""] * len(request.calls)
     if worker._runtime is None:
         worker._runtime = rt.VmInstance()
@@ -187,13 +210,25 @@ def _run_each(worker: Any, vmfb: bytes, request: FrontendBatchRequest) -> tuple[
             function = module.lookup_function(function_of(index))
             if function is None:
                 raise ValueError(f"the module has no function @{function_of(index)}")
-            results = rt.FunctionInvoker(context, devices[0], function)(*inputs)
+            # As `frontend._Worker._execute`: the invoker's own kind of buffers, read back after the call
+            # (`abi/input-written`).
+            arguments = [
+                rt.asdevicearray(
+                    devices[0],
+                    x,
+                    memory_type=IMPLICIT_BUFFER_ARG_MEMORY_TYPE,
+                    allowed_usage=IMPLICIT_BUFFER_ARG_USAGE,
+                )
+                for x in inputs
+            ]
+            results = rt.FunctionInvoker(context, devices[0], function)(*arguments)
             if not isinstance(results, tuple | list):
                 results = (results,)
             outputs[call] = tuple(np.array(r.to_host()) for r in results)
+            after[call] = tuple(np.array(a.to_host()) for a in arguments)
         except Exception as error:  # the runtime's errors are RuntimeError/ValueError with its status text
             errors[call] = f"{type(error).__name__}: {error}"
-    return outputs, errors
+    return outputs, after, errors
 
 
 def sharing_dispatches(ir: Any, compiled: Any, count: int) -> frozenset[int]:

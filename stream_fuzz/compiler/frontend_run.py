@@ -1,0 +1,109 @@
+"""What an L3 run answers (`FrontendRun`), and what the worker reads from the input program itself: the
+device each result is declared on, and which results a transfer between devices feeds. Shared by the
+one-program worker (`frontend.py`) and batches (`frontend_batch.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .result import CompilerInfo
+
+
+@dataclass(frozen=True)
+class FrontendRun:
+    """How far one request got and what it produced. `outcome`: "ok", "diagnostic" (a phase rejected the
+    program), "bad-output" (the stream-phase IR does not read back), "runtime-error", "crash", "timeout";
+    `stage` the phase it ended in (`STAGES`)."""
+
+    outcome: str
+    stage: str
+    compiler: CompilerInfo
+    stream_ir: str | None = None
+    report: Any = None  # the oracle's `Report` on the stream-phase IR
+    abi_violations: tuple[Any, ...] = ()
+    outputs: tuple[Any, ...] | None = None  # None: not executed
+    executed: bool = False
+    message: str = ""  # diagnostics, the runtime's error, or the crash's tail
+    runtime_missing: bool = False
+    input_rejected: bool = False  # the program itself does not parse or verify (a generator's bug)
+    # For each result of @main: does a `flow.tensor.transfer` feed it (read from the program)?
+    crosses_devices: tuple[bool, ...] = ()
+    timing: dict[str, float] = field(default_factory=dict)  # seconds per stage, and oracle_s
+
+
+def runtime_available() -> bool:
+    try:
+        import iree.runtime  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def declared_results(ir: Any, context: Any, text: str) -> tuple[str | None, ...]:
+    """The device each result of @main is declared on (its `iree.abi.affinity`), read from the program."""
+    from stream_fuzz.oracles.affinity import devices_of
+
+    module = ir.Module.parse(text, context)
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
+            if "res_attrs" not in op.attributes:
+                return ()
+            declared: list[str | None] = []
+            for attrs in ir.ArrayAttr(op.attributes["res_attrs"]):
+                attrs = ir.DictAttr(attrs)
+                devices = devices_of(attrs["iree.abi.affinity"]) if "iree.abi.affinity" in attrs else None
+                declared.append(min(devices) if devices and len(devices) == 1 else None)
+            return tuple(declared)
+    return ()
+
+
+def consumed_arguments(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
+    """For each argument of @main, whether the program takes ownership of its buffer (`iree.abi.consume`,
+    or `iree.abi.output`, which the ABI wrapper imports as consumed): then the call may write it."""
+    main = _main_of(ir, ir.Module.parse(text, context))
+    if main is None or "arg_attrs" not in main.attributes:
+        return ()
+    owned = ("iree.abi.consume", "iree.abi.output")
+    return tuple(
+        any(name in ir.DictAttr(attrs) for name in owned)
+        for attrs in ir.ArrayAttr(main.attributes["arg_attrs"])
+    )
+
+
+def _main_of(ir: Any, module: Any) -> Any:
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
+            return op
+    return None
+
+
+def results_crossing_devices(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
+    """For each returned value of @main, whether a `flow.tensor.transfer` is among the ops it is computed
+    from (its backward slice, through operands)."""
+    module = ir.Module.parse(text, context)
+    main = _main_of(ir, module)
+    if main is None:
+        return ()
+    block = main.regions[0].blocks[0]
+    terminator = block.operations[len(block.operations) - 1]
+
+    def crosses(value: Any, seen: set[int]) -> bool:
+        owner = value.owner
+        if not isinstance(owner, ir.OpView) or id(owner.operation) in seen:
+            return False
+        seen.add(id(owner.operation))
+        op = owner.operation
+        return op.name == "flow.tensor.transfer" or any(crosses(v, seen) for v in op.operands)
+
+    return tuple(crosses(v, set()) for v in terminator.operands)
+
+
+__all__ = [
+    "FrontendRun",
+    "consumed_arguments",
+    "declared_results",
+    "results_crossing_devices",
+    "runtime_available",
+]
