@@ -382,6 +382,19 @@ class _Worker:
         report = check_module(reading.module, None, reading.defect)
         return report, results_on_declared_devices(reading.module, declared), reading.defect
 
+    def load(self, vmfb: bytes, device_count: int) -> tuple[Any, Any, Any]:
+        """The module in a fresh VM context on this worker's first `device_count` local-task devices
+        (the instance and devices are made once and kept), and the device its arguments go to."""
+        from iree import runtime as rt
+
+        if self._runtime is None:
+            self._runtime = rt.VmInstance()
+        while len(self._devices) < device_count:
+            self._devices.append(rt.get_driver("local-task").create_default_device())
+        hal = rt.create_hal_module(self._runtime, devices=self._devices[:device_count])
+        module = rt.VmModule.copy_buffer(self._runtime, vmfb)
+        return module, rt.VmContext(self._runtime, modules=[hal, module]), self._devices[0]
+
     def _execute(
         self, vmfb: bytes, request: FrontendRequest
     ) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
@@ -402,14 +415,7 @@ class _Worker:
         from iree import runtime as rt
         from iree.runtime.function import IMPLICIT_BUFFER_ARG_MEMORY_TYPE, IMPLICIT_BUFFER_ARG_USAGE
 
-        if self._runtime is None:
-            self._runtime = rt.VmInstance()
-        while len(self._devices) < request.devices:
-            self._devices.append(rt.get_driver("local-task").create_default_device())
-        devices = self._devices[: request.devices]
-        hal = rt.create_hal_module(self._runtime, devices=devices)
-        module = rt.VmModule.copy_buffer(self._runtime, vmfb)
-        context = rt.VmContext(self._runtime, modules=[hal, module])
+        module, context, device = self.load(vmfb, request.devices)
         function = module.lookup_function("main")
         if function is None:
             raise ValueError("the module has no function @main")
@@ -417,14 +423,14 @@ class _Worker:
         # they can be read back after the call: `abi/input-written`.
         arguments = [
             rt.asdevicearray(
-                devices[0],
+                device,
                 x,
                 memory_type=IMPLICIT_BUFFER_ARG_MEMORY_TYPE,
                 allowed_usage=IMPLICIT_BUFFER_ARG_USAGE,
             )
             for x in request.inputs
         ]
-        results = rt.FunctionInvoker(context, devices[0], function)(*arguments)
+        results = rt.FunctionInvoker(context, device, function)(*arguments)
         if not isinstance(results, tuple | list):
             results = (results,)
         outputs = tuple(np.array(r.to_host()) for r in results)

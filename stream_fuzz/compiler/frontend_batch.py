@@ -197,14 +197,7 @@ def _run_each(
     outputs: list[Any] = [None] * len(request.calls)
     after: list[Any] = [None] * len(request.calls)
     errors = [""] * len(request.calls)
-    if worker._runtime is None:
-        worker._runtime = rt.VmInstance()
-    while len(worker._devices) < request.devices:
-        worker._devices.append(rt.get_driver("local-task").create_default_device())
-    devices = worker._devices[: request.devices]
-    hal = rt.create_hal_module(worker._runtime, devices=devices)
-    module = rt.VmModule.copy_buffer(worker._runtime, vmfb)
-    context = rt.VmContext(worker._runtime, modules=[hal, module])
+    module, context, device = worker.load(vmfb, request.devices)
     for call, (index, inputs) in enumerate(request.calls):
         try:
             function = module.lookup_function(function_of(index))
@@ -214,14 +207,14 @@ def _run_each(
             # (`abi/input-written`).
             arguments = [
                 rt.asdevicearray(
-                    devices[0],
+                    device,
                     x,
                     memory_type=IMPLICIT_BUFFER_ARG_MEMORY_TYPE,
                     allowed_usage=IMPLICIT_BUFFER_ARG_USAGE,
                 )
                 for x in inputs
             ]
-            results = rt.FunctionInvoker(context, devices[0], function)(*arguments)
+            results = rt.FunctionInvoker(context, device, function)(*arguments)
             if not isinstance(results, tuple | list):
                 results = (results,)
             outputs[call] = tuple(np.array(r.to_host()) for r in results)
