@@ -43,6 +43,7 @@ from stream_fuzz.campaign.stops import (
 from stream_fuzz.campaign.tally import FindingRecord, Stats
 from stream_fuzz.compiler import Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, takes_l3
+from stream_fuzz.compiler.frontend_run import RuntimeDefect
 from stream_fuzz.corpus.attribution import WitnessProver
 from stream_fuzz.corpus.entry import code_lines
 from stream_fuzz.corpus.store import Attribution, Corpus
@@ -105,6 +106,7 @@ class Campaign:
     frontend: FrontendCompiler | None = None  # L3's compiler and runtime worker, started when L3 first runs
     l3_execute: bool = True  # off: L3 compiles and checks placement only (the runtime cannot run its modules)
     iree_run_module: str | None = None  # L3 runs programs with this binary (None: iree-base-runtime)
+    runtime_defects: frozenset[RuntimeDefect] = frozenset()  # what that binary crashes on: not run there
     l3_options: tuple[str, ...] = ()  # L3's option variants to check, by name (`judge/options.py`; off)
     fleet: Fleet | None = None  # --db: the machines this campaign shares signatures and examples with
     shrink_share: float = SHRINK_SHARE  # of a time budget, the most shrinking takes (all levels together)
@@ -182,6 +184,7 @@ class Campaign:
                 stream_hook=self.stream_hook,
                 iree_compile=iree_compile,
                 iree_run_module=self.iree_run_module,
+                runtime_defects=self.runtime_defects,
             )
         return self.frontend
 
@@ -571,6 +574,7 @@ def open_campaign(
     steer: bool = True,
     batch: int | None = None,
     l3_options: tuple[str, ...] = (),
+    runtime_defects: frozenset[RuntimeDefect] = frozenset(),
 ) -> Campaign:
     judge = Judge(iree_opt, timeout=timeout, post_hook=post_hook)
     # Against any compiler but the pinned one, a finding is an entry's only where that entry's witness
@@ -591,4 +595,5 @@ def open_campaign(
         steer=steer,
         batch=batch,
         l3_options=l3_options,
+        runtime_defects=runtime_defects,
     )

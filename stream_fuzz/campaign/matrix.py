@@ -14,7 +14,8 @@ from stream_fuzz.campaign.loop import levels_of
 from stream_fuzz.campaign.parallel import RunConfig, run_parallel
 from stream_fuzz.campaign.tally import Stats
 from stream_fuzz.compiler.frontend import FrontendCompiler, l3_compiler_of, l3_runtime_of, takes_l3
-from stream_fuzz.judge.preflight import identified, preflight, preflight_l3
+from stream_fuzz.compiler.frontend_run import RuntimeDefect
+from stream_fuzz.judge.preflight import defects_notice, identified, preflight, preflight_l3, runtime_defects
 from stream_fuzz.judge.verdict import Judge
 
 
@@ -34,8 +35,9 @@ class Checked:
     path: str
     levels: tuple[str, ...]
     l3_execute: bool
-    note: str  # why its L3 programs are not executed, or why it is not fuzzed at L3 ("": they are)
+    note: str  # why its L3 programs (or some) are not executed, or why no L3 ("": all are run)
     runtime: str | None = None  # the iree-run-module its L3 programs run with (None: iree-base-runtime)
+    runtime_defects: frozenset[RuntimeDefect] = frozenset()  # what that runtime crashes on: not run
 
 
 def check_compiler(
@@ -51,12 +53,14 @@ def check_compiler(
         identified(info)
         iree_compile = l3_compiler_of(judge.compiler_info) if "l3" in levels else None
         runtime = l3_runtime_of(judge.compiler_info, iree_run_module) if "l3" in levels else None
-    why_not = ""
+    why_not, defects = "", frozenset[RuntimeDefect]()
     if "l3" in levels:
         with FrontendCompiler(timeout, iree_compile=iree_compile, iree_run_module=runtime) as frontend:
             why_not = preflight_l3(frontend)
+            defects = runtime_defects(frontend) if not why_not else defects
     label = info.version.split(" @ ")[0]
-    return Checked(label, info.path, levels, not why_not, why_not or note, str(runtime) if runtime else None)
+    note = why_not or defects_notice(str(runtime), defects).removeprefix("stream-fuzz: ") or note
+    return Checked(label, info.path, levels, not why_not, note, str(runtime) if runtime else None, defects)
 
 
 def run_matrix(
@@ -93,6 +97,7 @@ def run_matrix(
             corpus=folder,
             l3_execute=compiler.l3_execute,
             iree_run_module=compiler.runtime,
+            l3_runtime_defects=compiler.runtime_defects,
         )
         try:
             stats, errors = run_parallel(run, workers)

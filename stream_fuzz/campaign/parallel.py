@@ -22,6 +22,7 @@ from pathlib import Path
 from stream_fuzz import interrupts
 from stream_fuzz.campaign.loop import open_campaign
 from stream_fuzz.campaign.tally import Stats
+from stream_fuzz.compiler.frontend_run import RuntimeDefect
 from stream_fuzz.fleet import Fleet, FleetAddress, FleetUnavailable
 from stream_fuzz.judge.findings import DEFAULT_FAIL_ON
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S
@@ -49,6 +50,7 @@ class RunConfig:
     shard: int = 0  # this machine's number among the fleet's (`--shard K/N`, or the fleet's): seeds differ
     l3_execute: bool = True  # off: the runtime cannot run the L3 compiler's modules (`preflight_l3` says why)
     iree_run_module: str | None = None  # L3's runtime binary (`l3_runtime_of`); None: iree-base-runtime
+    l3_runtime_defects: frozenset[RuntimeDefect] = frozenset()  # what it crashes on (`runtime_defects`)
     witness: bool = False  # note each shrunk data finding's runtime witness in its entry (`witness_note`)
     steer: bool = True  # draw less of what keeps hitting known entries (`steering.py`)
     batch: int | None = None  # programs per compile (`judge/batching.py`); None: each level's default
@@ -86,6 +88,7 @@ def run_one(config: RunConfig, index: int, on_stats: Callable[[Stats], None] | N
         stream_hook=config.inject_stream_fault,
         l3_execute=config.l3_execute,
         iree_run_module=config.iree_run_module,
+        runtime_defects=config.l3_runtime_defects,
         witness=config.witness,
         steer=config.steer,
         batch=config.batch,

@@ -49,9 +49,11 @@ from stream_fuzz.fleet.status import shown
 from stream_fuzz.judge.options import OptionOracle
 from stream_fuzz.judge.preflight import (
     SetupError,
+    defects_notice,
     identified,
     preflight,
     preflight_l3,
+    runtime_defects,
     writable_file,
     writable_folder,
 )
@@ -188,6 +190,10 @@ def _set_up_run(
             why_not = preflight_l3(frontend)  # without the fault
             if args.l3_options and not why_not:
                 config = replace(config, l3_options=_usable_options(frontend))
+            defects = runtime_defects(frontend) if not why_not else frozenset()
+        if defects:
+            print(defects_notice(str(runtime), defects), file=sys.stderr)
+            config = replace(config, l3_runtime_defects=defects)
         config = replace(config, iree_run_module=str(runtime) if runtime else None)
         if why_not:
             print(why_not, file=sys.stderr)  # once, here: the workers only count

@@ -31,15 +31,17 @@ import re
 import signal
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from .frontend_batch import BatchFailed, BatchReply, FrontendBatchRequest, answer_batch
 from .frontend_run import (
     FrontendRun,
+    RuntimeDefect,
     consumed_arguments,
     declared_results,
+    has_unused_argument,
     results_crossing_devices,
     runtime_available,
 )
@@ -78,6 +80,8 @@ class FrontendRequest:
     execute: bool = True
     results: int | None = None  # how many @main returns (an `iree-run-module` binary is told; None: it says)
     flags: tuple[str, ...] = ()  # `iree-compile` options for both compiles (L3's option variants)
+    # What the runtime is known to crash on (`preflight.runtime_defects`): such programs are not run.
+    runtime_defects: frozenset[RuntimeDefect] = frozenset()
 
 
 def l3_compiler_of(info: CompilerInfo) -> Path | None:
@@ -117,9 +121,11 @@ class FrontendCompiler:
         stream_hook: str | None = None,
         iree_compile: str | Path | None = None,
         iree_run_module: str | Path | None = None,
+        runtime_defects: frozenset[RuntimeDefect] = frozenset(),
     ) -> None:
         self.timeout = timeout
         self.iree_run_module = str(iree_run_module) if iree_run_module is not None else None
+        self.runtime_defects = runtime_defects  # every request carries them (`preflight` finds them)
         self.stream_hook = stream_hook
         load_hook(stream_hook)  # a typo is a clear error now, not a crash of every program
         self.iree_compile = str(iree_compile) if iree_compile is not None else None
@@ -153,6 +159,8 @@ class FrontendCompiler:
 
     def run(self, request: FrontendRequest) -> FrontendRun:
         started = time.perf_counter()
+        if self.runtime_defects:
+            request = replace(request, runtime_defects=request.runtime_defects | self.runtime_defects)
         answer = self._worker.ask(request, self._wait_s)
         if answer.reply is not None:
             reply: FrontendRun = answer.reply
@@ -329,6 +337,10 @@ class _Worker:
             )
         if not request.execute:
             return FrontendRun("ok", "vmfb", self.info, text, report, abi, timing=timing)
+        unused = RuntimeDefect.UNUSED_ARGUMENT
+        if unused in request.runtime_defects and has_unused_argument(self.ir, self.context, text):
+            why = f"{self.iree_run_module} {unused.value}"
+            return FrontendRun("ok", "vmfb", self.info, text, report, abi, timing=timing, not_run=why)
         _mark("run")
         started = time.perf_counter()
         try:

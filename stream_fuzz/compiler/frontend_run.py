@@ -6,9 +6,21 @@ one-program worker (`frontend.py`) and batches (`frontend_batch.py`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from .result import CompilerInfo
+
+
+class RuntimeDefect(Enum):
+    """A defect of an `iree-run-module` release that crashes it on valid programs of one shape. Programs of
+    that shape are compiled and checked with it but not run (`preflight.runtime_defects` probes for
+    each): a broken setup is never a finding. The value says what it does, for the user."""
+
+    UNUSED_ARGUMENT = (
+        "crashes in its VM (iree_vm_bytecode_dispatch) on a function with an unused argument, a defect of "
+        "iree-run-module 3.1-3.8 fixed in 3.9.0 (whose runtime also runs modules of 3.4-3.8)"
+    )
 
 
 @dataclass(frozen=True)
@@ -31,6 +43,7 @@ class FrontendRun:
     # For each result of @main: does a `flow.tensor.transfer` feed it (read from the program)?
     crosses_devices: tuple[bool, ...] = ()
     timing: dict[str, float] = field(default_factory=dict)  # seconds per stage, and oracle_s
+    not_run: str = ""  # why a program that compiled was not run here (a `RuntimeDefect` of the runtime)
 
 
 def runtime_available() -> bool:
@@ -79,6 +92,19 @@ def _main_of(ir: Any, module: Any) -> Any:
     return None
 
 
+def has_unused_argument(ir: Any, context: Any, stream_ir: str) -> bool:
+    """Does the compiled @main take an argument it never uses? Read from the stream-phase IR, where the
+    exported `util.func @main` takes buffer views: a use the compiler folded away (an insert_slice that
+    overwrites the whole destination) leaves it unused, as the runtime sees it."""
+    module = ir.Module.parse(stream_ir, context)  # held: its ops die with it
+    for op in module.body.operations:
+        if op.operation.name not in ("util.func", "func.func") or not op.regions[0].blocks:
+            continue
+        if ir.StringAttr(op.attributes["sym_name"]).value == "main":
+            return any(not list(argument.uses) for argument in op.regions[0].blocks[0].arguments)
+    return False
+
+
 def results_crossing_devices(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
     """For each returned value of @main, whether a `flow.tensor.transfer` is among the ops it is computed
     from (its backward slice, through operands)."""
@@ -102,8 +128,10 @@ def results_crossing_devices(ir: Any, context: Any, text: str) -> tuple[bool, ..
 
 __all__ = [
     "FrontendRun",
+    "RuntimeDefect",
     "consumed_arguments",
     "declared_results",
+    "has_unused_argument",
     "results_crossing_devices",
     "runtime_available",
 ]

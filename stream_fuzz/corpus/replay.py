@@ -144,14 +144,13 @@ class L3Replayer:
                 self.judge.timeout, iree_compile=iree_compile, iree_run_module=runtime
             )
             self._not_run = self._preflight(self._compiler)
-        finding = judge_case(self._compiler, case, execute=not self._not_run).finding
+        verdict = judge_case(self._compiler, case, execute=not self._not_run)
+        finding, not_run = verdict.finding, self._not_run or verdict.run.not_run
         recorded = finding is not None and as_recorded(entry, finding)
-        if self._not_run and not recorded and any(s.startswith(RUN_KINDS) for s in entry.signatures):
+        if not_run and not recorded and any(s.startswith(RUN_KINDS) for s in entry.signatures):
             # Its bug shows by running, which this runtime cannot: neither passes nor another failure.
             seen = f" (compiled only: {finding.signature})" if finding is not None else ""
-            return Witness(
-                CANNOT_RUN, finding.signature if finding else "", f"not run: {self._not_run}{seen}"
-            )
+            return Witness(CANNOT_RUN, finding.signature if finding else "", f"not run: {not_run}{seen}")
         if finding is None:
             return Witness(PASSES)
         reason = finding.details[0] if finding.details else finding.title
@@ -159,14 +158,17 @@ class L3Replayer:
         return Witness(state, finding.signature, f"{finding.signature}: {reason}")
 
     def _preflight(self, compiler: FrontendCompiler) -> str:
-        from stream_fuzz.judge.preflight import SetupError, preflight_l3
+        from stream_fuzz.judge.preflight import SetupError, defects_notice, preflight_l3, runtime_defects
 
         try:
             why_not = preflight_l3(compiler)
+            # Programs a known runtime defect would crash are then not run (`FrontendRun.not_run`).
+            defects = runtime_defects(compiler) if not why_not else frozenset()
+            notice = defects_notice(compiler.iree_run_module, defects)
         except SetupError as error:
-            why_not = f"stream-fuzz: {error}"
-        if why_not and self.say is not None:
-            self.say(why_not)
+            why_not, notice = f"stream-fuzz: {error}", ""
+        if (why_not or notice) and self.say is not None:
+            self.say(why_not or notice)
         return why_not.removeprefix("stream-fuzz: ")
 
     def close(self) -> None:

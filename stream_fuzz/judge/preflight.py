@@ -3,6 +3,9 @@
 - `preflight(judge, levels)`: the compiler compiles a known-good program of each level. A compiler that
   is missing, fails on everything, hangs or crashes stops the run here, with its own words, before a
   single finding could be written.
+- `preflight_l3(compiler)` and `runtime_defects(compiler)`: L3's compiler and runtime run a known-good
+  program; a runtime that cannot run its modules leaves L3 unexecuted, one with a known defect leaves
+  unexecuted only the programs of the shape it crashes on.
 - `writable_folder` / `writable_file`: the corpus folder and the report files can be written now (a
   read-only folder, a path that is a file, a full disk), instead of failing at the first finding or
   after the whole campaign.
@@ -17,6 +20,7 @@ from pathlib import Path
 
 from stream_fuzz.compiler import CompilerInfo, Outcome, resolve_pipeline
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest
+from stream_fuzz.compiler.frontend_run import RuntimeDefect
 from stream_fuzz.judge.verdict import Judge
 
 
@@ -99,6 +103,37 @@ def preflight_l3(compiler: FrontendCompiler) -> str:
             f"the runtime ({runtime}) computes {got} for the known-good l3 program, not [[4, 8, 12, 16]]"
         )
     return ""
+
+
+def runtime_defects(compiler: FrontendCompiler) -> frozenset[RuntimeDefect]:
+    """What an `iree-run-module` binary, which ran the known-good program (`preflight_l3`), crashes on among
+    valid programs: each `RuntimeDefect`'s probe program crashes it. The installed runtime (in process)
+    is the pinned release's, which has none. The compiler given is told them (`runtime_defects`)."""
+    if compiler.iree_run_module is None:
+        return frozenset()
+    import numpy as np
+
+    text = (KNOWN_GOOD / "l3-unused-argument.mlir").read_text()
+    inputs = (np.array([9, 9], np.float32), np.array([1, 2, 3, 4], np.float32))
+    run = compiler.run(FrontendRequest(text, 2, inputs, results=1))
+    found = (
+        frozenset({RuntimeDefect.UNUSED_ARGUMENT})
+        if run.stage == "run" and run.outcome == "crash"
+        else frozenset()
+    )
+    compiler.runtime_defects = compiler.runtime_defects | found
+    return found
+
+
+def defects_notice(runtime: str | None, defects: frozenset[RuntimeDefect]) -> str:
+    """What to tell the user, once, about the runtime's defects ("" for none)."""
+    if not defects:
+        return ""
+    what = "; it ".join(defect.value for defect in sorted(defects, key=lambda d: d.name))
+    return (
+        f"stream-fuzz: {runtime} {what}: L3 programs of that shape are compiled and checked but not run "
+        "(give another runtime with --iree-run-module to run them)"
+    )
 
 
 def writable_folder(path: Path, what: str) -> None:
