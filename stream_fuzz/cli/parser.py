@@ -253,6 +253,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="where to write the IR before the failing pass (FILE.before.mlir)",
     )
+    bisect_.add_argument(
+        "--rule",
+        metavar="RULE",
+        help="blame the first pass that breaks this rule (e.g. placement/read), passing over passes that "
+        "break others; default: the first failure of any kind",
+    )
     add_compiler_options(bisect_)
     bisect_.set_defaults(run=cmd_bisect)
 

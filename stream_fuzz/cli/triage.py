@@ -246,6 +246,9 @@ def _report_reduced(args: argparse.Namespace) -> int:
 
 
 def cmd_bisect(args: argparse.Namespace) -> int:
+    known = sorted(rule.id for rule in Rule)
+    if args.rule is not None and args.rule not in known:
+        raise UsageError(f"--rule {args.rule}: no such rule (the rules: {', '.join(known)})")
     text = read_program(args.file)
     pipeline = pipeline_of(args, text, "stream")
     timeout = positive(args.timeout, "--timeout")
@@ -257,7 +260,9 @@ def cmd_bisect(args: argparse.Namespace) -> int:
         except BisectError as error:
             raise UsageError(str(error)) from error
         steps = OracleSteps(judge, text)
-        report = bisect(text, plan, steps, check_input=steps.check, full_pipeline=pipeline)
+        report = bisect(
+            text, plan, steps, check_input=steps.check, full_pipeline=pipeline, until_rule=args.rule
+        )
     if report.baseline_rules:
         print(
             f"{args.file}: the input already violates {', '.join(sorted(report.baseline_rules))} (not blamed)"
@@ -268,8 +273,11 @@ def cmd_bisect(args: argparse.Namespace) -> int:
             "unfaithful for this program",
             file=sys.stderr,
         )
+    for step, rules in report.passed_over:
+        print(f"{args.file}: passed over {step.label()}, which breaks {', '.join(rules)}")
     if report.failing is None:
-        print(f"{args.file}: no pass breaks a rule ({len(report.ran)} steps run, {count_steps(plan)} passes)")
+        ran = f"{len(report.ran)} steps run, {count_steps(plan)} passes"
+        print(f"{args.file}: no pass breaks {args.rule or 'a rule'} ({ran})")
         return EXIT_OK
     verdict = report.verdict
     print(f"{args.file}: {report.describe()}")

@@ -254,6 +254,34 @@ def test_baseline_rules_of_the_input_are_not_blamed_on_a_pass() -> None:
     assert report.failing == Step("c", "c") and report.rules == ["wave/race"] and report.before == "xab"
 
 
+def test_a_rule_asked_for_passes_over_earlier_passes_that_break_others() -> None:
+    """`until_rule`: b breaks wave/race first, d then breaks placement/read: asked for placement/read,
+    bisect names d and says it passed over b (once, though c and d still break wave/race); asked for
+    nothing, it names b. A crash before the rule shows still stops the search there."""
+
+    def run(text: str, pipeline: str) -> Verdict:
+        text += pipeline
+        rules = ("wave/race",) * ("b" in text) + ("placement/read",) * ("d" in text)
+        return fake_verdict(text, rules=rules)
+
+    plan: Plan = [Step("a", "a"), Step("b", "b"), Step("c", "c"), Step("d", "d"), Step("e", "e")]
+    assert bisect("x", plan, run).failing == Step("b", "b")
+    report = bisect("x", plan, run, until_rule="placement/read")
+    assert report.failing == Step("d", "d") and report.before == "xabc" and report.kind == "violation"
+    assert report.passed_over == [(Step("b", "b"), ["wave/race"])]
+    assert "placement/read" in report.rules and len(report.ran) == 4
+
+    def crashing(text: str, pipeline: str) -> Verdict:
+        return fake_verdict("", Outcome.CRASH) if pipeline == "c" else run(text, pipeline)
+
+    stopped = bisect("x", plan, crashing, until_rule="placement/read")
+    assert stopped.failing == Step("c", "c") and stopped.kind == "crash"
+    assert "cannot go past it" in stopped.describe()
+    never = bisect("x", plan, run, until_rule="visibility/transfer")
+    assert not never.failed and never.final_output == "xabcde"
+    assert "no pass breaks visibility/transfer" in never.describe()
+
+
 def test_module_attribute_edits() -> None:
     """Through the bindings: attributes of the top-level module added and dropped, the rest kept."""
     text = "module attributes {a.b = 1 : i32} {\n  util.global private @d : !hal.device\n}\n"

@@ -30,6 +30,9 @@ class BisectReport:
     baseline_rules: frozenset[str] = frozenset()  # rules the input already violated (not blamed on a pass)
     whole: Verdict | None = None  # the whole pipeline in one run, when asked for (a cross-check)
     final_output: str | None = None  # the last step's output when every step passed
+    target: str | None = None  # the rule searched for (`bisect(until_rule=...)`); None: any failure
+    # With a target: steps whose readable output newly broke other rules, passed over (step, rule ids).
+    passed_over: list[tuple[Step, list[str]]] = field(default_factory=list)
 
     @property
     def failing(self) -> Step | None:
@@ -90,11 +93,13 @@ class BisectReport:
         """One line for humans."""
         step, verdict = self.failing, self.verdict
         if step is None or verdict is None:
-            return f"no failing pass in {len(self.ran)} steps run"
+            wanted = f" breaks {self.target}" if self.target else " fails"
+            return f"no pass{wanted} in {len(self.ran)} steps run"
         where = f"step {len(self.ran)}: {step.label()}"
         if self.kind == "violation":
             return f"{where} -> violates {', '.join(self.rules)}"
-        return f"{where} -> {verdict.result.summary()}"
+        stopped = f" (the search for {self.target} cannot go past it)" if self.target else ""
+        return f"{where} -> {verdict.result.summary()}{stopped}"
 
 
 def _fails(verdict: Verdict, baseline: frozenset[str]) -> bool:
@@ -110,14 +115,18 @@ def bisect(
     *,
     check_input: Callable[[str], Verdict] | None = None,
     full_pipeline: str | None = None,
+    until_rule: str | None = None,
 ) -> BisectReport:
     """Run the plan's steps in order on `text`; stop at the first whose verdict fails.
 
     A step fails when the compiler does not return OK or the output violates a rule the input did not
     already violate (`check_input` reads the input's own violations; without it none are assumed).
+    With `until_rule`, only that rule's violation, or an output the next step cannot take (the compiler
+    failed), stops the search: a step that newly breaks another rule is passed over (`passed_over`), so
+    an earlier, unrelated misplacement does not hide the pass that breaks the rule asked about.
     `full_pipeline`, when given, is also run whole on `text` for `BisectReport.consistent`.
     """
-    report = BisectReport(list(plan))
+    report = BisectReport(list(plan), target=until_rule)
     if check_input is not None:
         baseline = check_input(text)
         if baseline.result.outcome is Outcome.OK:
@@ -125,10 +134,23 @@ def bisect(
     if full_pipeline is not None:
         report.whole = run_step(text, full_pipeline)
 
+    passed: set[str] = set()  # other rules already passed over (each is named once, where it begins)
+
+    def stops(step: Step, verdict: Verdict) -> bool:
+        if until_rule is None or verdict.result.outcome is not Outcome.OK:
+            return _fails(verdict, report.baseline_rules)
+        broken = {v.rule.id for v in verdict.violations} - report.baseline_rules
+        if until_rule in broken:
+            return True
+        if broken - passed:
+            report.passed_over.append((step, sorted(broken - passed)))
+            passed.update(broken)
+        return False
+
     def run(step: Step, current: str) -> str | None:
         verdict = run_step(current, step.pipeline)
         report.ran.append((step, verdict))
-        if _fails(verdict, report.baseline_rules):
+        if stops(step, verdict):
             report.failed, report.before = True, current
             return None
         return verdict.result.output or ""
