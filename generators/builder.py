@@ -159,8 +159,38 @@ class Builder(ShapeBuilder):
                 self.close_execute(inner)
             case Shape.GLOBAL_INIT:
                 pass
+            case Shape.CONCAT:
+                self.concat_l2(main, b)
             case _:
                 assert_never(kind)
+
+    def concat_l2(self, main: Scope, b: Bits) -> None:
+        """A concat (`generators.dispatches`) in an execute on a drawn device (pulling the value it reads),
+        or a gather: the dispatch in one execute, the buffer in another's on another device, pulling each
+        part."""
+        rd = main.readable()
+        if not rd:
+            return
+        s = self.pick(rd, b)
+        n = len(self.devices)
+        dev = self.devices[b.take(n)]
+        gather = b.take(2) == 1
+        dst = self.devices[(self.devices.index(dev) + 1 + b.take(n - 1)) % n]
+        dressing = b.take(4)
+        inner = self.execute_on(main, dev, [s])
+        op = self.concat_dispatch(inner, s, dev, b)
+        if not gather:
+            self.concat_into(inner, op.results, dev, b)
+            self.close_execute(inner)
+        else:
+            self.close_execute(inner)
+            region = inner.region
+            assert isinstance(region, m.Execute)
+            outs = [region.results[region.yields.index(p)] for p in op.results]
+            there = self.execute_on(main, dst, outs)
+            self.concat_into(there, outs, dst, b)
+            self.close_execute(there)  # the parts stay live in main: each execute result gets a witness
+        self.dress(op, dressing, b)
 
     def spread_l2(self, main: Scope, b: Bits) -> None:
         """A value pulled by an execute on each of two or more other devices (a fan-out), or handed along

@@ -80,6 +80,8 @@ class _Walk:
         # Transfers, dispatches and barriers in program order, with the device running them (chains).
         self.flow: list[tuple[m.Transfer | m.Dispatch | m.AsyncBarrier, str | None]] = []
         self.written: list[m.Value] = []  # targets of in-place writes
+        self.updates: list[m.Update] = []
+        self.dispatches: list[m.Dispatch] = []
         self.pulls: dict[int, set[str]] = defaultdict(set)  # L2 value id -> devices of executes pulling it
         for fn in p.functions:
             self.body(fn.body, None, 0, None)
@@ -94,6 +96,10 @@ class _Walk:
             elif isinstance(op, m.Dispatch | m.AsyncBarrier):
                 self.flow.append((op, device or (op.affinity.home if op.affinity else None)))
             self.written += _written(op)
+            if isinstance(op, m.Update):
+                self.updates.append(op)
+            if isinstance(op, m.Dispatch):
+                self.dispatches.append(op)
             if isinstance(op, m.ForLoop):
                 self.labels |= _loop_labels(op)
             if isinstance(op, m.GlobalLoad) and op.source.initial is not None:
@@ -198,6 +204,33 @@ def _shape_labels(w: _Walk, p: m.Program) -> set[str]:
         chain[op.result.id] = before
     if any(len(devs) >= 3 for devs in chain.values()):
         out.add("barrier_chain_3plus_devices")
+    return out | _dispatch_labels(w)
+
+
+def _dispatch_labels(w: _Walk) -> set[str]:
+    """Dispatches with a workload or scalar operands, and two or more results of one dispatch updated into
+    one buffer (through in-place writes of it), directly or moved to another device first (gathered)."""
+    out: set[str] = set()
+    if any(d.workload for d in w.dispatches):
+        out.add("dispatch_workload")
+    if any(d.scalars for d in w.dispatches):
+        out.add("dispatch_scalar_operands")
+    moved = {t.result.id: canon_id(w, t.source) for t, _ in w.transfers}
+    buffer: dict[int, int] = {}  # update result id -> the buffer its chain of updates started from
+    fed: dict[int, tuple[int, bool]] = {}  # value id -> (buffer it is updated into, moved first)
+    for u in w.updates:
+        root = canon_id(w, u.target)
+        root = buffer.get(root, root)
+        buffer[u.result.id] = root
+        part = canon_id(w, u.update)
+        fed[moved.get(part, part)] = (root, part in moved)
+    for d in w.dispatches:
+        into = [fed[r.id] for r in d.results if r.id in fed]
+        roots = [root for root, _ in into]
+        if any(roots.count(root) >= 2 for root in roots):
+            out.add("dispatch_results_concatenated")
+            if any(gathered for _, gathered in into):
+                out.add("dispatch_results_gathered")
     return out
 
 

@@ -18,6 +18,7 @@ LEVELS: tuple[Level, ...] = ("l1", "l2", "l3")
 
 AffinityKind = Literal["affinity", "promise", "optimal"]
 Lifetime = Literal["external", "transient", "*"]
+ScalarType = Literal["i32", "index"]
 
 # Release that first parses each construct; the printer leaves out what the target lacks.
 SYNTAX_SINCE: dict[str, tuple[int, int]] = {
@@ -230,14 +231,18 @@ class Slice:
 
 @dataclass(eq=False)
 class Dispatch:
-    """`stream.async.dispatch @ex::@entry(operands) -> results`; `tied[i]` is the operand index
-    result i writes in place, or None for a fresh result."""
+    """`stream.async.dispatch @ex::@entry[workload](scalars, operands) -> results`; `tied[i]` is the index
+    among `operands` of the one result i writes in place, or None for a fresh result. `workload` (index
+    constants) and `scalars` (constants of type `i32` or `index`, passed before the resources) are what
+    frontends hand a dispatch besides its bindings; both may be empty."""
 
     entry: str
     operands: list[Value]
     results: list[Value]
     tied: list[int | None]
     affinity: Affinity | None = None
+    workload: tuple[int, ...] = ()
+    scalars: tuple[tuple[ScalarType, int], ...] = ()
 
 
 @dataclass(eq=False)

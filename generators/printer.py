@@ -254,11 +254,16 @@ class Printer:
             )
         return self.ready[v.id]
 
+    def scalar(self, type_: m.ScalarType, value: int) -> str:
+        return self.idx(value) if type_ == "index" else self.i32(value)
+
     def dispatch(self, op: m.Dispatch, d: int) -> None:
-        operands = ", ".join(
+        resources = [
             f"{self.name(v)}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]" for v in op.operands
-        )
-        otypes = ", ".join(self.sized(v) for v in op.operands)
+        ]
+        operands = ", ".join([self.scalar(t, v) for t, v in op.scalars] + resources)
+        otypes = ", ".join([t for t, _ in op.scalars] + [self.sized(v) for v in op.operands])
+        workload = f"[{', '.join(self.idx(w) for w in op.workload)}]" if op.workload else ""
         rtypes = ", ".join(
             f"{self.name(op.operands[t])}{{{self.idx(r.size)}}}" if t is not None else self.sized(r)
             for r, t in zip(op.results, op.tied, strict=True)
@@ -266,7 +271,7 @@ class Printer:
         self.emit(
             d,
             f"{self.results(op.results)}stream.async.dispatch {self.on(op.affinity)}@ex::@{op.entry}"
-            f"({operands}) : ({otypes}) -> ({rtypes})",
+            f"{workload}({operands}) : ({otypes}) -> ({rtypes})",
         )
 
     def collective(self, op: m.Collective, d: int) -> None:

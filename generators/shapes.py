@@ -6,6 +6,8 @@
 - `global_init` (L1, switch `wide` too): an immutable global with an initial value made on one device
   (or, hoisted, on none), loaded and moved to where it is used, never stored.
 - `import_written` (switch `wide`): a borrowed (not consumed) import written in place at once.
+- `concat` (switch `wide`): a multi-result dispatch whose results are updated into slices of one buffer
+  (`generators.dispatches`, which also gives dispatches under `wide` a workload and scalar operands).
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ from __future__ import annotations
 from typing import assert_never
 
 from . import model as m
-from .op_builder import PATTERNS, PICK_RADIX, SIZES, Bits, OpBuilder, Scope
+from .dispatches import DispatchShapes
+from .op_builder import PATTERNS, PICK_RADIX, SIZES, Bits, Scope
 from .specs import ProgramSpec, Shape
 
 # How many ops a spread adds at most is bounded by the device count; a token picks at most this many hops.
 MAX_HOPS = 7
 
 
-class ShapeBuilder(OpBuilder):
+class ShapeBuilder(DispatchShapes):
     """The shapes above; at L2 `Builder` opens and closes the executes they need."""
 
     def __init__(self, spec: ProgramSpec) -> None:
@@ -36,6 +39,8 @@ class ShapeBuilder(OpBuilder):
                 self.op_import_written(scope, b)
             case Shape.GLOBAL_INIT:
                 self.op_global_init(scope, b)
+            case Shape.CONCAT:
+                self.op_concat(scope, b)
             case _:
                 assert_never(kind)
 

@@ -57,11 +57,12 @@ class Shape(StrEnum):
     """A token that adds a shape of IREE's multi-device bugs (issue 26) made of existing ops
     (`generators.shapes`), drawn under the `wide` switch: `spread` moves a value to 3+ devices or along a
     barrier chain, `import_written` writes a borrowed import in place, `global_init` (L1) loads an
-    initialized global."""
+    initialized global, `concat` updates a multi-result dispatch's results into slices of one buffer."""
 
     SPREAD = "spread"
     IMPORT_WRITTEN = "import_written"
     GLOBAL_INIT = "global_init"
+    CONCAT = "concat"
 
 
 Token = OpKind | Marker | Shape
@@ -121,6 +122,8 @@ TABLE = {
         "collective",
         "spread",
         "import_written",
+        "concat",
+        "concat",
     ),
     "l1": (
         "splat",
@@ -165,6 +168,8 @@ TABLE = {
         "global_init",
         "import_written",
         "import_written",
+        "concat",
+        "concat",
     ),
 }
 

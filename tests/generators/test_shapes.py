@@ -28,6 +28,12 @@ SHAPES = [
     ("l1", "global_hoisted"),
     ("l1", "import_written_in_place"),
     ("l2", "import_written_in_place"),
+    ("l1", "dispatch_results_concatenated"),
+    ("l2", "dispatch_results_concatenated"),
+    ("l1", "dispatch_results_gathered"),
+    ("l2", "dispatch_results_gathered"),
+    ("l1", "dispatch_workload"),
+    ("l2", "dispatch_scalar_operands"),
 ]
 FIND = settings(database=None, max_examples=2000, suppress_health_check=list(HealthCheck), deadline=None)
 
@@ -36,7 +42,7 @@ def _find(level: str, label: str, extra=lambda p: True) -> m.Program:
     return find(programs(level), lambda p: label in features(p) and extra(p), settings=FIND)
 
 
-@pytest.mark.slow  # 14 searches of up to 2000 programs, each compiled once found: about 100 s
+@pytest.mark.slow  # 20 searches of up to 2000 programs, each compiled once found: about 140 s
 @pytest.mark.parametrize(("level", "label"), SHAPES)
 def test_shape_is_drawn_and_compiles(mlir, level, label):
     program = _find(level, label)

@@ -87,29 +87,33 @@ def _signature(op: ir.Operation) -> Signature:
     sizes = [int(s) for s in ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])]
     operands = list(op.operands)
     at = sizes[0]
-    resources = operands[at : at + sizes[1]]
+    every = operands[at : at + sizes[1]]  # resources and scalars, in order
     at += sizes[1] + sizes[2] + sizes[3] + sizes[4]
     lengths = [_const(v) for v in operands[at : at + sizes[5]]]
     at += sizes[5]
     results = [_const(v) for v in operands[at : at + sizes[6]]]
-    if any(not str(v.type).startswith("!stream.resource") for v in resources):
-        raise Unsupported("'stream.async.dispatch' with a scalar operand")
+    resources = [i for i, v in enumerate(every) if str(v.type).startswith("!stream.resource")]
+    scalars = tuple((i, str(v.type)) for i, v in enumerate(every) if i not in resources)
+    if any(t not in ("i32", "index") for _, t in scalars):
+        raise Unsupported(f"'stream.async.dispatch' with a scalar operand of type {scalars[0][1]}")
     tied_attr = op.attributes.get("tied_operands", None)
     tied_list = [int(ir.IntegerAttr(t).value) for t in ir.ArrayAttr(tied_attr)] if tied_attr else []
-    tied = tuple(None if i < 0 else i for i in tied_list) or (None,) * len(results)
+    # Tied operand indices count the scalars; the body's count resources only.
+    tied = tuple(None if i < 0 else resources.index(i) for i in tied_list) or (None,) * len(results)
     # A tied result is the whole resource; its body writes the operand's range.
     tied_results = tuple(lengths[t] if t is not None else r for r, t in zip(results, tied, strict=True))
     elem = 1 if any(n % 4 for n in (*lengths, *tied_results)) else 4
     if len({t for t in tied if t is not None}) != sum(t is not None for t in tied):
         raise Unsupported("'stream.async.dispatch' with two results tied to one operand")
-    return Signature(tuple(lengths), tuple(results), tied, elem)
+    return Signature(tuple(lengths), tuple(results), tied, elem, scalars, sizes[0])
 
 
 def executable(root: str, entries: list[Entry]) -> list[str]:
     lines = [f"stream.executable private @{root} {{"]
     for e in entries:
+        workload = ", ".join(f"%w{i}: index" for i in range(e.sig.workload))
         lines += [
-            f"  stream.executable.export public @{e.name} workgroups() -> (index, index, index) {{",
+            f"  stream.executable.export public @{e.name} workgroups({workload}) -> (index, index, index) {{",
             "    %c1 = arith.constant 1 : index",
             "    stream.return %c1, %c1, %c1 : index, index, index",
             "  }",
@@ -130,7 +134,10 @@ def _body(e: Entry) -> list[str]:
 
     tied = {t for t in sig.tied if t is not None}
     fresh = [j for j, t in enumerate(sig.tied) if t is None]
+    # Bindings %b0.. for the resource operands then the fresh results; the scalars where they are passed.
     args = [f"%b{i}: !stream.binding" for i in range(len(sig.operands) + len(fresh))]
+    for position, type_ in sig.scalars:
+        args.insert(position, f"%x{position}: {type_}")
     lines = [f"func.func @{e.name}({', '.join(args)}) {{", "  %c0 = arith.constant 0 : index"]
     body: list[str] = []
     stores: list[str] = []

@@ -27,13 +27,17 @@ class Unsupported(Exception):
 
 @dataclass(frozen=True)
 class Signature:
-    """One executable body: the byte lengths of a dispatch's operands and results, and which operand each
-    result is tied to (None: a fresh result)."""
+    """One executable body: the byte lengths of a dispatch's resource operands and results, and which
+    resource operand each result is tied to (None: a fresh result). `scalars` are the other operands, as
+    (position among all operands, type): the body takes them and does not read them; `workload` is how
+    many workload values the dispatch passes (its export's workgroup function takes them)."""
 
     operands: tuple[int, ...]
     results: tuple[int, ...]
     tied: tuple[int | None, ...]
     elem: int = 4  # bytes per element: i32 bodies, i8 where a range is not whole i32s
+    scalars: tuple[tuple[int, str], ...] = ()
+    workload: int = 0
 
     @property
     def dtype(self) -> str:
@@ -194,11 +198,9 @@ def _nothing(it: Interpreter, op: ir.Operation) -> None:
 
 
 def _dispatch(it: Interpreter, op: ir.Operation) -> None:
-    workload, operands, _, starts, ends, _, _ = it.segments(op)
-    if workload:
-        raise Unsupported("'stream.async.dispatch' with a workload")
-    executable, sig = it.executable_of(op)
-    whole = [it.bytes_of(v) for v in operands]
+    _, operands, _, starts, ends, _, _ = it.segments(op)
+    executable, sig = it.executable_of(op)  # the workload and the scalars change nothing the body stores
+    whole = [it.bytes_of(v) for v in operands if str(v.type).startswith("!stream.resource")]
     ranges = [(it.int_of(s), it.int_of(e)) for s, e in zip(starts, ends, strict=True)]
     inputs = [as_elements(w[s:e], sig.elem) for w, (s, e) in zip(whole, ranges, strict=True)]
     for j, (result, data) in enumerate(
