@@ -21,6 +21,7 @@ from typing import assert_never
 
 from . import model as m
 from .avoid import run_dead_nested_loops_once, run_partition_cycle_loops_once
+from .dispatches import decode, split
 from .op_builder import SIZES, Bits, Scope
 from .shapes import ShapeBuilder
 from .specs import OPS, TABLE, Marker, OpKind, ProgramSpec, Shape, Token, token
@@ -159,38 +160,37 @@ class Builder(ShapeBuilder):
                 self.close_execute(inner)
             case Shape.GLOBAL_INIT:
                 pass
-            case Shape.CONCAT:
-                self.concat_l2(main, b)
+            case Shape.CONCAT | Shape.GATHER:
+                self.concat_l2(main, b, gather=kind is Shape.GATHER)
             case _:
                 assert_never(kind)
 
-    def concat_l2(self, main: Scope, b: Bits) -> None:
+    def concat_l2(self, main: Scope, bits: Bits, gather: bool) -> None:
         """A concat (`generators.dispatches`) in an execute on a drawn device (pulling the value it reads),
         or a gather: the dispatch in one execute, the buffer in another's on another device, pulling each
         part."""
+        b, h = split(bits)
         rd = main.readable()
         if not rd:
             return
         s = self.pick(rd, b)
-        n = len(self.devices)
-        dev = self.devices[b.take(n)]
-        gather = b.take(2) == 1
-        dst = self.devices[(self.devices.index(dev) + 1 + b.take(n - 1)) % n]
-        dressing = b.take(4)
+        to, dressing = b.take(len(self.devices)), h.take(4)
+        dev = self.devices[h.take(len(self.devices))]
         inner = self.execute_on(main, dev, [s])
-        op = self.concat_dispatch(inner, s, dev, b)
+        op = self.concat_dispatch(inner, s, dev, h)
         if not gather:
-            self.concat_into(inner, op.results, dev, b)
+            self.concat_into(inner, op.results, dev, h)
             self.close_execute(inner)
         else:
             self.close_execute(inner)
             region = inner.region
             assert isinstance(region, m.Execute)
             outs = [region.results[region.yields.index(p)] for p in op.results]
+            dst = self.gather_target(dev, to, h)
             there = self.execute_on(main, dst, outs)
-            self.concat_into(there, outs, dst, b)
+            self.concat_into(there, outs, dst, h)
             self.close_execute(there)  # the parts stay live in main: each execute result gets a witness
-        self.dress(op, dressing, b)
+        self.dress(op, dressing, h)
 
     def spread_l2(self, main: Scope, b: Bits) -> None:
         """A value pulled by an execute on each of two or more other devices (a fan-out), or handed along
@@ -388,10 +388,7 @@ class Builder(ShapeBuilder):
         main = Scope(self, "func", None, [])
         self.main_scope = main
         table = token_table(self.level, self.sw)
-        tokens = []
-        for t in self.spec.tokens:
-            b = Bits(t)
-            tokens.append((table[b.take(len(table))], b))
+        tokens = [decode(t, self.level, table, self.sw) for t in self.spec.tokens]
         if self.level == "l2":
             self.run_l2(tokens)
         else:

@@ -3,60 +3,118 @@
 - `concat`: a dispatch with two or three fresh results, each written by a `stream.async.update` into its
   slice of one larger buffer (a fresh alloca, or a splat), as frontends lower a concatenation of a
   multi-result computation. Nothing else reads the results, so the compiler may place them in the buffer
-  itself (emplacement). Half the time (at L1 anywhere, at L2 in an execute of its own) the buffer lives on
-  another device and each result is moved there first: a gather.
-- every dispatch drawn under `wide` may carry a workload (`@ex::@f[%c2, %c4]`) and scalar operands
-  (`i32` and `index` constants) before its resources, as frontends dispatch. Programs without `wide` draw
-  exactly the dispatches they drew before: the digits are read last, and only under `wide`.
+  itself (emplacement). `gather`: the same with the buffer on another device, each result moved there
+  first (at L2 the buffer's execute pulls each).
+- a dressed dispatch: a workload (`@ex::@f[%c2, %c4]`) and scalar operands (`i32` and `index` constants)
+  before its resources, as frontends dispatch. A concat's dispatch may be dressed too.
+
+All are *variants* of the op a token already decodes to, not tokens of their own (`decode`): under `wide`,
+a token whose low `LOW_BITS` bits decode to a dispatch (or a transfer) and whose bits above are not all zero
+may be a variant; its low bits are read as that op reads them (its kind, the value it reads first, a
+transfer's target), its high bits are the variant's own choices. Why: the shrinker's first move on an
+integer after 0 and 1 is masking off its high bits, which turns a variant back into the plain op that reads
+the same value, one step; and every token below `2**LOW_BITS`, every token of another kind and every token
+of a program without `wide` decodes as before the variants existed. New kinds in the `wide` token table
+(how the shapes were drawn first) changed the table's length, so every token of a `wide` program decoded
+differently, and the L2 quality tests' injected faults shrank to local minima of up to 45 ops (from 3).
 """
 
 from __future__ import annotations
 
 from . import model as m
 from .op_builder import PATTERNS, SIZES, Bits, OpBuilder, Scope
+from .specs import OpKind, Shape, Token
 
 WORKLOADS = (1, 2, 4, 7)
 SCALARS: tuple[tuple[m.ScalarType, int], ...] = (("i32", 7), ("index", 3), ("i32", 1234), ("index", 16))
 # The sizes of a concat's parts: the buffer, their sum, stays at most 3 * 64 bytes.
 PART_SIZES = SIZES[:3]
+# The bits of a token read as the op it varies; a dispatch or transfer token with any bit above them set may
+# be a variant (two drawn tokens in five have one; `tests/generators/test_dispatch_shapes.py` holds the
+# shares of programs with each shape at 5% or more).
+LOW_BITS = 16
+# What a token of each kind is, by the first digit of its high bits, per level: a dispatch token is a
+# dressed dispatch or a concat on its device; a transfer token may be a gathered concat (the dispatch's
+# results moved where the transfer would have moved the value it reads), else it is as it was (None). One
+# transfer token in two at L1, one in four at L2: an L2 gather opens executes of its own, so its plain
+# transfer reads other values, and with one in two the drop-first-flush quality test (seed 1) was still
+# shrinking a gather after 12 minutes (1 minute with one in four); one in four at L1 left gathers in 4-7%
+# of L1 programs.
+DISPATCH_VARIANTS: tuple[Token | None, ...] = (OpKind.DISPATCH, Shape.CONCAT)
+VARIANTS: dict[str, dict[Token, tuple[Token | None, ...]]] = {
+    "l1": {OpKind.DISPATCH: DISPATCH_VARIANTS, OpKind.TRANSFER: (None, Shape.GATHER)},
+    "l2": {OpKind.DISPATCH: DISPATCH_VARIANTS, OpKind.TRANSFER: (None, None, None, Shape.GATHER)},
+}
+
+
+class VariantBits(Bits):
+    """A variant token's low bits (read as the op it varies reads them) and its high bits (`high`), less
+    their first digit, which chose the variant."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low)
+        self.high = Bits(high)
+
+
+def decode(t: int, level: str, table: list[Token], switches: frozenset[str]) -> tuple[Token, Bits]:
+    """Token `t`'s kind and the bits its choices are read from (see the module docstring)."""
+    low, high = t & ((1 << LOW_BITS) - 1), t >> LOW_BITS
+    if "wide" in switches and high:
+        v = VariantBits(low, high)
+        variants = VARIANTS[level].get(table[v.take(len(table))], ())
+        variant = variants[v.high.take(len(variants))] if variants else None
+        if variant is not None:
+            return variant, v
+    b = Bits(t)
+    return table[b.take(len(table))], b
+
+
+def split(b: Bits) -> tuple[Bits, Bits]:
+    """The bits of a variant's op (the low ones) and of its own choices (the high ones); a token that is
+    no variant (a pinned example's) reads both from one integer."""
+    return (b, b.high) if isinstance(b, VariantBits) else (b, b)
 
 
 class DispatchShapes(OpBuilder):
     """The shapes above; `Builder.concat_l2` opens and closes the executes of an L2 concat."""
 
     def op_dispatch(self, scope: Scope, b: Bits) -> None:
-        """OpBuilder's dispatch, with a workload and scalars under `wide`."""
+        """OpBuilder's dispatch, dressed when it is a variant (only under `wide`)."""
         n = len(scope.body)
         super().op_dispatch(scope, b)
         op = scope.body[-1] if len(scope.body) > n else None
-        if "wide" in self.sw and isinstance(op, m.Dispatch):
-            self.dress(op, b.take(4), b)
+        if isinstance(b, VariantBits) and isinstance(op, m.Dispatch):
+            self.dress(op, 1 + b.high.take(3), b.high)
 
     @staticmethod
     def dress(op: m.Dispatch, mode: int, b: Bits) -> None:
-        """Mode 1 or 3: one to three workload values; 2 or 3: one to three scalar operands (0: neither).
-        A shape reads the mode among its first digits, which drawn integers leave nonzero more often."""
+        """Mode 1 or 3: one to three workload values; 2 or 3: one to three scalar operands (0: neither)."""
         if mode & 1:
             op.workload = tuple(WORKLOADS[b.take(len(WORKLOADS))] for _ in range(1 + b.take(3)))
         if mode & 2:
             op.scalars = tuple(SCALARS[b.take(len(SCALARS))] for _ in range(1 + b.take(3)))
 
-    def op_concat(self, scope: Scope, b: Bits) -> None:
-        """L1: a multi-result dispatch next to a picked value, its results concatenated into one buffer
-        there or, half the time, on another device."""
+    def op_concat(self, scope: Scope, bits: Bits, gather: bool) -> None:
+        """L1: a multi-result dispatch next to a picked value (the value the op it varies reads first), its
+        results concatenated into one buffer there or, gathered, on another device."""
+        b, h = split(bits)
         rd = self.readable(scope)
         if not rd:
             return self.op_splat(scope, b)
         s = self.pick(rd, b)
-        dev = self.device_for(scope, b, s)
-        n = len(self.devices)
-        gather = scope.device is None and b.take(2) == 1
-        dst = self.devices[(self.devices.index(dev) + 1 + b.take(n - 1)) % n] if gather else dev
-        dressing = b.take(4)
-        op = self.concat_dispatch(scope, s, dev, b)
-        self.concat_into(scope, op.results, dst, b)
-        self.dress(op, dressing, b)
+        to, dressing = b.take(len(self.devices)), h.take(4)
+        dev = self.device_for(scope, h, s)
+        dst = self.gather_target(dev, to, h) if gather else dev
+        op = self.concat_dispatch(scope, s, dev, h)
+        self.concat_into(scope, op.results, dst, h)
+        self.dress(op, dressing, h)
         return None
+
+    def gather_target(self, dev: str, to: int, h: Bits) -> str:
+        """Device `to` (where the transfer a gather varies moves its value), or another one if that is
+        `dev`, the concat's dispatch's."""
+        n, at = len(self.devices), self.devices.index(dev)
+        return self.devices[to] if to != at else self.devices[(at + 1 + h.take(n - 1)) % n]
 
     def concat_dispatch(self, scope: Scope, s: m.Value, dev: str, b: Bits) -> m.Dispatch:
         """A dispatch on `dev` reading `s` with two or three fresh results (the parts of a concat)."""

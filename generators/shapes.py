@@ -6,8 +6,9 @@
 - `global_init` (L1, switch `wide` too): an immutable global with an initial value made on one device
   (or, hoisted, on none), loaded and moved to where it is used, never stored.
 - `import_written` (switch `wide`): a borrowed (not consumed) import written in place at once.
-- `concat` (switch `wide`): a multi-result dispatch whose results are updated into slices of one buffer
-  (`generators.dispatches`, which also gives dispatches under `wide` a workload and scalar operands).
+- `concat` and `gather` (switch `wide`): a multi-result dispatch whose results are updated into slices of one
+  buffer, there or on another device (`generators.dispatches`, which also gives dispatches a workload and
+  scalar operands); not tokens of the table but variants of dispatch and transfer tokens.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ class ShapeBuilder(DispatchShapes):
                 self.op_import_written(scope, b)
             case Shape.GLOBAL_INIT:
                 self.op_global_init(scope, b)
-            case Shape.CONCAT:
-                self.op_concat(scope, b)
+            case Shape.CONCAT | Shape.GATHER:
+                self.op_concat(scope, b, gather=kind is Shape.GATHER)
             case _:
                 assert_never(kind)
 

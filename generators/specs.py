@@ -57,12 +57,15 @@ class Shape(StrEnum):
     """A token that adds a shape of IREE's multi-device bugs (issue 26) made of existing ops
     (`generators.shapes`), drawn under the `wide` switch: `spread` moves a value to 3+ devices or along a
     barrier chain, `import_written` writes a borrowed import in place, `global_init` (L1) loads an
-    initialized global, `concat` updates a multi-result dispatch's results into slices of one buffer."""
+    initialized global. `concat` updates a multi-result dispatch's results into slices of one buffer, and
+    `gather` into one on another device: no table has them, a dispatch or transfer token's high bits make
+    them (`generators.dispatches.decode`), so that they shrink to the plain op in one step."""
 
     SPREAD = "spread"
     IMPORT_WRITTEN = "import_written"
     GLOBAL_INIT = "global_init"
     CONCAT = "concat"
+    GATHER = "gather"
 
 
 Token = OpKind | Marker | Shape
@@ -122,8 +125,6 @@ TABLE = {
         "collective",
         "spread",
         "import_written",
-        "concat",
-        "concat",
     ),
     "l1": (
         "splat",
@@ -168,8 +169,6 @@ TABLE = {
         "global_init",
         "import_written",
         "import_written",
-        "concat",
-        "concat",
     ),
 }
 

@@ -91,7 +91,7 @@ def test_a_fault_in_one_program_is_found_on_that_program_alone(alone: Judge) -> 
 
 
 def test_a_crash_in_one_program_splits_the_batch_and_is_that_programs(alone: Judge) -> None:
-    # The same draws as the test above (6 of them held no clean program once `wide` drew concats).
+    # The same draws as the test above (6 of them hold no clean program since `wide` draws concats).
     texts, pipeline = drawn("l2", 8, 5)
     guilty = guilty_of(alone, texts, pipeline)
     texts[guilty] = mark(texts[guilty])

@@ -1,17 +1,24 @@
 """The dispatch shapes of issue 26 (`generators.dispatches`): a multi-result dispatch concatenated into one
 buffer (at L1 and L2, on the dispatch's device or gathered on another), and dispatches with a workload and
 scalar operands. Each is found by its feature label, checked in the model, printed for old and new releases
-and compiled by the pinned compiler."""
+and compiled by the pinned compiler; each is drawn often enough, and shrinks to the op it varies."""
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import strategies as st
 from stream_fuzz.generators import features, print_program, programs
 from stream_fuzz.generators import model as m
+from stream_fuzz.generators.builder import build, token_table
+from stream_fuzz.generators.dispatches import LOW_BITS, VariantBits, decode
+from stream_fuzz.generators.specs import OpKind, ProgramSpec, Shape
+from stream_fuzz.generators.strategies import program_specs
 
 from tests.generators.conftest import KnownCompilerBug
 
@@ -26,6 +33,16 @@ FIND = settings(
 )
 # The syntax parses on every release from 3.1 (checked with each release's own iree-opt when it was added).
 TARGETS = [(3, 1), (3, 5), (3, 11), (3, 13)]
+LABELS = frozenset(
+    {
+        "dispatch_results_concatenated",
+        "dispatch_results_gathered",
+        "dispatch_workload",
+        "dispatch_scalar_operands",
+    }
+)
+# The op each variant shrinks to when its high bits are masked off.
+PLAIN = {Shape.CONCAT: OpKind.DISPATCH, OpKind.DISPATCH: OpKind.DISPATCH, Shape.GATHER: OpKind.TRANSFER}
 
 
 def _find(level: str, *labels: str) -> m.Program:
@@ -53,12 +70,21 @@ def _concats(program: m.Program) -> list[tuple[m.Dispatch, list[m.Update]]]:
     return out
 
 
+def _live_concats(program: m.Program) -> list[tuple[m.Dispatch, list[m.Update]]]:
+    """The concats in `main`'s own body (at L2 in its executes): one in a branch may be dead code, which the
+    compiler drops (a branch yields only what it was asked for)."""
+    main = program.functions[-1].body
+    top = [*main, *(op for e in main if isinstance(e, m.Execute) for op in e.body)]
+    return [(d, u) for d, u in _concats(program) if any(d is op for op in top)]
+
+
 @pytest.mark.parametrize("level", ["l1", "l2"])
 def test_concat_tiles_one_buffer_and_compiles(mlir, level):
     """The parts' updates fill their buffer exactly, slice by slice, each update writing the previous one's
     result; the program compiles through the level's pipeline."""
-    program = _find(level, "dispatch_results_concatenated")
-    dispatch, updates = _concats(program)[0]
+    program = find(programs(level), lambda p: bool(_live_concats(p)), settings=FIND)
+    assert "dispatch_results_concatenated" in features(program)
+    dispatch, updates = _live_concats(program)[0]
     assert len(updates) == len(dispatch.results) >= 2
     for before, after in itertools.pairwise(updates):
         assert after.target is before.result or after.target.origin is before.result
@@ -117,3 +143,41 @@ def test_dispatches_keep_their_form_without_wide(program):
     if "wide" not in program.switches:
         assert not any(isinstance(op, m.Dispatch) and (op.workload or op.scalars) for op in program.ops())
         assert not {"dispatch_results_concatenated", "dispatch_workload"} & features(program)
+
+
+@settings(
+    max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None
+)
+@given(st.sampled_from(["l1", "l2"]).flatmap(program_specs))
+def test_masking_a_variants_high_bits_gives_back_the_plain_op(spec: ProgramSpec) -> None:
+    """What the integer shrinker tries first after 0 and 1 (masking off high bits) turns each variant into
+    the dispatch or transfer it varies, and a token below `2**LOW_BITS` is the table's kind, as in a program
+    drawn before the variants: no kind of the table was added or moved for them."""
+    table = token_table(spec.level, spec.switches)
+    mask = (1 << LOW_BITS) - 1
+    for t in spec.tokens:
+        kind, bits = decode(t, spec.level, table, spec.switches)
+        plain, plain_bits = decode(t & mask, spec.level, table, spec.switches)
+        assert plain == table[(t & mask) % len(table)] and not isinstance(plain_bits, VariantBits)
+        if isinstance(bits, VariantBits):
+            assert "wide" in spec.switches and PLAIN[kind] is plain
+        else:
+            assert kind == table[t % len(table)]
+    masked = build(replace(spec, tokens=tuple(t & mask for t in spec.tokens)))
+    assert not LABELS & features(masked)
+
+
+@pytest.mark.parametrize("level", ["l1", "l2"])
+def test_each_shape_is_drawn_in_one_program_in_twenty(level: str) -> None:
+    """Issue 26's bar for a new shape: drawn in 5% of a level's programs (300 derandomized draws)."""
+    counts: Counter[str] = Counter()
+
+    @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(programs(level))
+    def draw(program: m.Program) -> None:
+        counts["programs"] += 1
+        counts.update(LABELS & features(program))
+
+    draw()
+    shares = {label: counts[label] / counts["programs"] for label in LABELS}
+    assert min(shares.values()) >= 0.05, shares

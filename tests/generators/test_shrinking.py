@@ -38,11 +38,7 @@ def test_fanout_in_a_wave_shrinks_to_the_seed_shape():
     """The seed bug's shape: one value transferred to two devices inside a concurrent wave."""
 
     def seed_shaped(p: m.Program) -> bool:
-        # Without `wide`: its `spread` token is a whole fan-out to up to 7 devices in one token, a local
-        # minimum the shrinker may stop at (it did once `concat` joined the table and the search took
-        # another path).
-        wanted = {"transfer_fanout", "concurrent", "multi_device_executes"}
-        return "wide" not in p.switches and wanted <= features(p)
+        return {"transfer_fanout", "concurrent", "multi_device_executes"} <= features(p)
 
     smallest = find(programs("l2"), seed_shaped, settings=SEARCH)
     # Two transfers of one value; a third appears when the value is first pushed away and then

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import find, given, settings
 from stream_fuzz.generators import features, print_program, programs
+from stream_fuzz.generators import model as m
 
 NEW_SYNTAX = {
     (3, 2): "stream.async.barrier",
@@ -62,3 +63,25 @@ def test_a_parameter_load_is_a_splat_before_3_11(mlir, program_with_parameters, 
 @given(programs("l1", target=(3, 4)))
 def test_strategy_for_3_4_never_draws_parameters(program):
     assert "parameter_load" not in features(program)
+
+
+@pytest.fixture(scope="module")
+def dispatch_shapes_program():
+    """A program with issue 26's dispatch shapes: a gathered concat, a workload and scalar operands."""
+    wanted = {"dispatch_results_gathered", "dispatch_workload", "dispatch_scalar_operands"}
+    return find(programs("l2"), lambda p: wanted <= features(p), settings=SEARCH)
+
+
+@pytest.mark.parametrize("target", [(3, 1), (3, 4), (3, 11), (3, 12)])
+def test_dispatch_shapes_are_printed_for_every_release(mlir, dispatch_shapes_program, target):
+    """Their syntax is as old as 3.1 (each release's own iree-opt parsed such programs when they were added):
+    no release loses a workload or a scalar operand, and the text is still a valid program."""
+    text = print_program(dispatch_shapes_program, target)
+    current = print_program(dispatch_shapes_program, (3, 13))
+    for construct in ("stream.async.dispatch", "stream.async.update", "@ex::@"):
+        assert text.count(construct) == current.count(construct), construct
+    for op in dispatch_shapes_program.ops():
+        if isinstance(op, m.Dispatch) and op.workload:
+            assert f"@ex::@{op.entry}[" in text
+    assert ": (i32" in text or ": (index" in text  # scalars are typed before the resources
+    mlir.parse(text)
