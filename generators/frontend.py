@@ -15,94 +15,28 @@ failure by deleting specs and lowering numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 from hypothesis import strategies as st
 
-# Shapes and element types a program's tensors take: few, so operands of matching types are common.
-SHAPES: tuple[tuple[int, ...], ...] = ((4,), (8,), (2, 4), (4, 4), (4, 2))
-DTYPES = ("f32", "i32")
-BINARY: dict[str, tuple[str, ...]] = {
-    "f32": ("addf", "subf", "mulf", "maximumf"),
-    "i32": ("addi", "subi", "muli", "maxsi"),
-}
-UNARY: dict[str, tuple[str, ...]] = {"f32": ("negf", "absf"), "i32": ("absi",)}
-# What each spec kind builds; the first number of a spec picks one.
-KINDS = ("binary", "unary", "transfer", "slice", "insert", "matmul", "constant", "fan_in", "loop", "branch")
-MIN_DEVICES, MAX_DEVICES = 2, 4
-
-
-@dataclass(frozen=True)
-class TensorType:
-    shape: tuple[int, ...]
-    dtype: str
-
-    def mlir(self) -> str:
-        return f"tensor<{'x'.join(map(str, self.shape))}x{self.dtype}>"
-
-    def runtime(self) -> str:
-        """`iree-run-module`'s spelling of the type, e.g. `2x4xf32`."""
-        return f"{'x'.join(map(str, self.shape))}x{self.dtype}"
-
-
-@dataclass(frozen=True)
-class FrontendOp:
-    """One tensor op. `kind` is `binary`, `unary`, `transfer`, `slice`, `insert`, `matmul`,
-    `constant`, `loop` or `branch`; `name` the arith op for elementwise kinds; `operands` index earlier
-    values (arguments first); `device` is where the result lives (the target of a transfer); `offsets`
-    place a slice or an insert; `splat` is a constant's value.
-
-    A `loop` is an `scf.for` of `trips` iterations carrying operands[0]: each applies `name` to the
-    carried value and operands[1]. A `branch` is an `scf.if` on whether operands[0]'s first element is
-    positive: then `name` of both operands, else the negation (`negf`, or `0 - x` for i32) of operands[0].
-    With `via` set, the loop body or the else branch runs on that device: the carried value is moved there
-    and back inside the region."""
-
-    kind: str
-    result: TensorType
-    operands: tuple[int, ...] = ()
-    device: int | None = None  # None: a constant, usable on every device
-    name: str = ""
-    offsets: tuple[int, ...] = ()
-    splat: int = 0
-    trips: int = 0  # a loop's iterations
-    via: int | None = None  # the device a loop body or an else branch runs on, when not `device`
-
-
-@dataclass(frozen=True)
-class FrontendResult:
-    value: int
-    affinity: int | None  # the device `iree.abi.affinity` names on the result, or none
-
-
-@dataclass(frozen=True)
-class FrontendProgram:
-    devices: int
-    arguments: tuple[tuple[TensorType, int], ...]  # type and device of each argument
-    ops: tuple[FrontendOp, ...]
-    results: tuple[FrontendResult, ...]
-    level: str = "l3"
-    pipeline: str = "frontend"
-
-    def type_of(self, value: int) -> TensorType:
-        if value < len(self.arguments):
-            return self.arguments[value][0]
-        return self.ops[value - len(self.arguments)].result
-
-    def device_of(self, value: int) -> int | None:
-        if value < len(self.arguments):
-            return self.arguments[value][1]
-        return self.ops[value - len(self.arguments)].device
-
-
-@dataclass(frozen=True)
-class FrontendSpec:
-    devices: int
-    arguments: tuple[tuple[int, int, int], ...]  # (shape, dtype, device) choices
-    ops: tuple[tuple[int, int, int, int], ...]  # (kind, a, b, c) choices
-    results: tuple[tuple[int, int], ...]  # (value, affinity mode) choices
+from .frontend_model import (
+    BINARY,
+    CONCAT_STYLES,
+    DTYPES,
+    KINDS,
+    MAX_DEVICES,
+    MIN_DEVICES,
+    SHAPES,
+    UNARY,
+    FrontendOp,
+    FrontendProgram,
+    FrontendResult,
+    FrontendSpec,
+    TensorType,
+)
+from .frontend_print import device_global, print_frontend
+from .frontend_shapes import build_concat, build_pair, build_resource, frontend_features
 
 
 class _Builder:
@@ -153,7 +87,13 @@ class _Builder:
         return self.add(FrontendOp("transfer", self.type_of(value), (value,), device))
 
     def constant(self, type_: TensorType, splat: int) -> int:
-        return self.add(FrontendOp("constant", type_, (), None, splat=splat % 5 - 2))
+        """A splat constant: an `arith.constant dense<...>`, or a third of the time (never for the small
+        choices a shrink ends at) the same values as a `dense_resource` blob."""
+        value = splat % 5 - 2
+        if (splat // 5) % 3 == 1:
+            size = int(np.prod(type_.shape))
+            return self.add(FrontendOp("resource", type_, (), None, values=(value,) * size))
+        return self.add(FrontendOp("constant", type_, (), None, splat=value))
 
     def build(self, kind: int, a: int, b: int, c: int) -> None:
         x = self.pick(a)
@@ -252,6 +192,12 @@ class _Builder:
                     if v != x:
                         add = BINARY[t.dtype][0]
                         total = self.add(FrontendOp("binary", t, (total, self.on(v, target)), target, add))
+            case "concat":
+                build_concat(self, x, where, b, c)
+            case "pair":
+                build_pair(self, x, where, b, c)
+            case "resource":
+                build_resource(self, x, a, b, c)
 
     @staticmethod
     def _fits(small: TensorType, big: TensorType) -> bool:
@@ -358,144 +304,26 @@ def frontend_cases(
     return program, tuple(inputs)
 
 
-# -- printing ---------------------------------------------------------------------------------------
-
-
-def device_global(index: int) -> str:
-    """A device the runtime opens locally: a local device with its own ordinal (two globals with one
-    target attribute are folded into one device by iree-util-fold-globals), running vmvx bytecode."""
-    return (
-        f'util.global private @d{index} = #hal.device.target<"local", {{ordinal = {index} : index}}, '
-        '[#hal.executable.target<"vmvx", "vmvx-bytecode-fb">]> : !hal.device'
-    )
-
-
-def _affinity(device: int) -> str:
-    return f"#hal.device.affinity<@d{device}>"
-
-
-def print_frontend(program: FrontendProgram) -> str:
-    args = ", ".join(
-        f"%v{i}: {t.mlir()} {{iree.abi.affinity = {_affinity(d)}}}"
-        for i, (t, d) in enumerate(program.arguments)
-    )
-    result_types = ", ".join(
-        program.type_of(r.value).mlir()
-        + (f" {{iree.abi.affinity = {_affinity(r.affinity)}}}" if r.affinity is not None else "")
-        for r in program.results
-    )
-    lines = [device_global(i) for i in range(program.devices)]
-    lines.append(f"func.func @main({args}) -> ({result_types}) {{")
-    base = len(program.arguments)
-    for index, op in enumerate(program.ops):
-        lines += [f"  {line}" for line in _op_lines(program, base + index, op)]
-    returned = ", ".join(f"%v{r.value}" for r in program.results)
-    types = ", ".join(program.type_of(r.value).mlir() for r in program.results)
-    lines += [f"  return {returned} : {types}", "}"]
-    return "\n".join(lines) + "\n"
-
-
-def _op_lines(program: FrontendProgram, index: int, op: FrontendOp) -> list[str]:
-    out, t = f"%v{index}", op.result.mlir()
-    ins = [f"%v{v}" for v in op.operands]
-    types = [program.type_of(v).mlir() for v in op.operands]
-    match op.kind:
-        case "binary":
-            return [f"{out} = arith.{op.name} {ins[0]}, {ins[1]} : {t}"]
-        case "unary":
-            if op.name == "absi":
-                return [f"{out} = math.absi {ins[0]} : {t}"]
-            dialect = "math" if op.name == "absf" else "arith"
-            return [f"{out} = {dialect}.{op.name} {ins[0]} : {t}"]
-        case "transfer":
-            return [f"{out} = flow.tensor.transfer {ins[0]} : {t} to {_affinity(op.device or 0)}"]
-        case "constant":
-            value = f"{op.splat}.0" if op.result.dtype == "f32" else str(op.splat)
-            return [f"{out} = arith.constant dense<{value}> : {t}"]
-        case "slice":
-            sizes = ", ".join(map(str, op.result.shape))
-            ones = ", ".join("1" for _ in op.result.shape)
-            offsets = ", ".join(map(str, op.offsets))
-            return [
-                f"{out} = tensor.extract_slice {ins[0]}[{offsets}] [{sizes}] [{ones}] : {types[0]} to {t}"
-            ]
-        case "insert":
-            small = program.type_of(op.operands[0])
-            sizes = ", ".join(map(str, small.shape))
-            ones = ", ".join("1" for _ in small.shape)
-            offsets = ", ".join(map(str, op.offsets))
-            return [
-                f"{out} = tensor.insert_slice {ins[0]} into {ins[1]}[{offsets}] [{sizes}] [{ones}] : "
-                f"{types[0]} into {t}"
-            ]
-        case "loop":
-            return _loop_lines(out, op, ins, t)
-        case "branch":
-            return _branch_lines(out, op, ins, t, program.type_of(op.operands[0]))
-        case "matmul":
-            zero = "0.0" if op.result.dtype == "f32" else "0"
-            elem = op.result.dtype
-            return [
-                f"{out}_zero = arith.constant {zero} : {elem}",
-                f"{out}_empty = tensor.empty() : {t}",
-                f"{out}_init = linalg.fill ins({out}_zero : {elem}) outs({out}_empty : {t}) -> {t}",
-                f"{out} = linalg.matmul ins({ins[0]}, {ins[1]} : {types[0]}, {types[1]})"
-                f" outs({out}_init : {t}) -> {t}",
-            ]
-    raise ValueError(f"unknown frontend op kind {op.kind!r}")
-
-
-def _region_body(out: str, op: FrontendOp, t: str, x: str, compute: Callable[[str], list[str]]) -> list[str]:
-    """A region's body: `compute(x)` (whose last line defines `{out}_r`), moved to `op.via` and back first
-    when set, then the yield."""
-    lines = []
-    if op.via is not None:
-        lines.append(f"{out}_there = flow.tensor.transfer {x} : {t} to {_affinity(op.via)}")
-        x = f"{out}_there"
-    lines += compute(x)
-    result = f"{out}_r"
-    if op.via is not None:
-        lines.append(f"{out}_back = flow.tensor.transfer {result} : {t} to {_affinity(op.device or 0)}")
-        result = f"{out}_back"
-    return [f"  {line}" for line in [*lines, f"scf.yield {result} : {t}"]]
-
-
-def _loop_lines(out: str, op: FrontendOp, ins: list[str], t: str) -> list[str]:
-    bounds = f"{out}_lb to {out}_ub step {out}_step"
-    return [
-        f"{out}_lb = arith.constant 0 : index",
-        f"{out}_ub = arith.constant {op.trips} : index",
-        f"{out}_step = arith.constant 1 : index",
-        f"{out} = scf.for {out}_i = {bounds} iter_args({out}_acc = {ins[0]}) -> ({t}) {{",
-        *_region_body(out, op, t, f"{out}_acc", lambda x: [f"{out}_r = arith.{op.name} {x}, {ins[1]} : {t}"]),
-        "}",
-    ]
-
-
-def _branch_lines(out: str, op: FrontendOp, ins: list[str], t: str, type_: TensorType) -> list[str]:
-    """`scf.if` on the sign of the first element (read on the host: a device-to-host read)."""
-    elem = op.result.dtype
-    first = ", ".join(f"{out}_c0" for _ in type_.shape)
-    zero = "0.0" if elem == "f32" else "0"
-    compare = f"arith.cmpf ogt, {out}_x0, {out}_z" if elem == "f32" else f"arith.cmpi sgt, {out}_x0, {out}_z"
-
-    def negate(x: str) -> list[str]:
-        if elem == "f32":
-            return [f"{out}_r = arith.negf {x} : {t}"]
-        return [
-            f"{out}_zeros = arith.constant dense<0> : {t}",
-            f"{out}_r = arith.subi {out}_zeros, {x} : {t}",
-        ]
-
-    return [
-        f"{out}_c0 = arith.constant 0 : index",
-        f"{out}_x0 = tensor.extract {ins[0]}[{first}] : {t}",
-        f"{out}_z = arith.constant {zero} : {elem}",
-        f"{out}_p = {compare} : {elem}",
-        f"{out} = scf.if {out}_p -> ({t}) {{",
-        f"  {out}_then = arith.{op.name} {ins[0]}, {ins[1]} : {t}",
-        f"  scf.yield {out}_then : {t}",
-        "} else {",
-        *_region_body(out, op, t, ins[0], negate),
-        "}",
-    ]
+__all__ = [
+    "BINARY",
+    "CONCAT_STYLES",
+    "DTYPES",
+    "KINDS",
+    "MAX_DEVICES",
+    "MIN_DEVICES",
+    "SHAPES",
+    "UNARY",
+    "FrontendOp",
+    "FrontendProgram",
+    "FrontendResult",
+    "FrontendSpec",
+    "TensorType",
+    "build_frontend",
+    "device_global",
+    "frontend_cases",
+    "frontend_features",
+    "frontend_programs",
+    "on_one_device",
+    "print_frontend",
+    "without_dead_ops",
+]

@@ -56,6 +56,14 @@ def _apply(op: FrontendOp, ins: list[np.ndarray]) -> np.ndarray:
             return ins[0].copy()
         case "constant":
             return np.full(op.result.shape, op.splat, dtype)
+        case "resource":
+            return np.array(op.values, dtype).reshape(op.result.shape)
+        case "concat":
+            return np.concatenate(ins, axis=op.axis).astype(dtype)
+        case "pair":
+            first = _BINARY[op.name](ins[0], ins[1]).astype(dtype)
+            second = _BINARY[op.second](ins[0], ins[1]).astype(dtype)
+            return np.concatenate((first, second), axis=op.axis)
         case "slice":
             index = tuple(slice(o, o + s) for o, s in zip(op.offsets, op.result.shape, strict=True))
             return ins[0][index].copy()

@@ -3,7 +3,8 @@
 `collect_stats(level, examples, compile_fn)` draws `examples` programs through a normal Hypothesis
 run (generate phase only, no database), times drawing + printing each one, judges each with
 `compile_fn(text, pipeline) -> Judged` and summarizes. `pipeline` is the program's `Program.pipeline` name
-("stream" or "allocation"). `draw_seed` makes the draw repeatable; `on_invalid(text, diagnostic)` sees every
+("stream" or "allocation"; "frontend" for L3's programs, whose features are `frontend_features`).
+`draw_seed` makes the draw repeatable; `on_invalid(text, diagnostic)` sees every
 program the verifier rejects (the summary keeps only the first five).
 
 Validity is the generator's: the share of programs the verifier accepts. A pass that fails on a valid
@@ -20,11 +21,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from stream_fuzz.generators import features, print_program, programs
+from stream_fuzz.generators.frontend import frontend_features, frontend_programs, print_frontend
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,8 @@ def collect_stats(
     progress: Callable[[str, int, int], None] | None = None,
     size: int | None = None,
 ) -> dict:
-    strategy = programs(level, size=size)
+    l3 = level == "l3"
+    strategy: st.SearchStrategy[Any] = frontend_programs(size=size) if l3 else programs(level, size=size)
     times: list[float] = []
     ops: list[int] = []
     judge_times: list[float] = []  # compile + oracle
@@ -72,10 +76,10 @@ def collect_stats(
         nonlocal valid, compiled
         start = time.perf_counter()
         program = data.draw(strategy)
-        text = print_program(program)
+        text = print_frontend(program) if l3 else print_program(program)
         times.append(time.perf_counter() - start)
-        ops.append(len(program.ops()))
-        counts.update(features(program))
+        ops.append(len(program.ops) if l3 else len(program.ops()))
+        counts.update(frontend_features(program) if l3 else features(program))
         judge_start = time.perf_counter()
         judged = compile_fn(text, program.pipeline)
         judge_times.append(time.perf_counter() - judge_start)

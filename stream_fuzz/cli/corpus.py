@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 from stream_fuzz.cli.common import (
@@ -18,6 +19,7 @@ from stream_fuzz.cli.common import (
     write_file,
 )
 from stream_fuzz.compiler import Outcome, resolve_pipeline
+from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, l3_compiler_of
 from stream_fuzz.corpus.entry import (
     ONE_PASS_FOLDER,
     MalformedEntry,
@@ -26,6 +28,7 @@ from stream_fuzz.corpus.entry import (
     write_atomically,
 )
 from stream_fuzz.corpus.replay import CANNOT_RUN, PASSES, STATES, Replay, iter_entries, replay_paths
+from stream_fuzz.generators.frontend import MAX_DEVICES
 from stream_fuzz.judge.preflight import SetupError, writable_file, writable_folder
 from stream_fuzz.judge.verdict import Judge
 
@@ -93,7 +96,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         writable_folder(Path(args.keep_invalid), "--keep-invalid folder")
     levels = ["l1", "l2"] if args.level == "all" else [args.level]
     results = []
-    with Judge(args.iree_opt, timeout=positive(args.timeout, "--timeout")) as judge:
+    timeout = positive(args.timeout, "--timeout")
+    with Judge(args.iree_opt, timeout=timeout) as judge, ExitStack() as stack:
 
         def compile_fn(text: str, pipeline: str) -> Judged:
             verdict = judge.judge(text, resolve_pipeline(pipeline))
@@ -103,6 +107,18 @@ def cmd_stats(args: argparse.Namespace) -> int:
             compiled = outcome in (Outcome.OK, Outcome.BAD_OUTPUT)
             return Judged(accepted, compiled, diagnostic, verdict.behaviour)
 
+        frontend = (
+            stack.enter_context(FrontendCompiler(timeout, iree_compile=l3_compiler_of(judge.compiler_info)))
+            if "l3" in levels
+            else None
+        )
+
+        def frontend_fn(text: str, _: str) -> Judged:
+            """L3's programs are compiled, not run: the device count (the runtime's business) is any."""
+            assert frontend is not None
+            run = frontend.run(FrontendRequest(text, MAX_DEVICES, execute=False))
+            return Judged(not run.input_rejected, run.outcome == "ok", run.message or None)
+
         folder = Path(args.keep_invalid) if args.keep_invalid else None
         for level in levels:
             on_invalid = (lambda text, diagnostic: keep_invalid(folder, text, diagnostic)) if folder else None
@@ -110,7 +126,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 collect_stats(
                     level,
                     args.examples,
-                    compile_fn,
+                    frontend_fn if level == "l3" else compile_fn,
                     args.seed,
                     on_invalid,
                     progress=_stats_progress,

@@ -263,7 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
     bisect_.set_defaults(run=cmd_bisect)
 
     stats = commands.add_parser("stats", help="generator validity, feature coverage and speed")
-    stats.add_argument("--level", choices=["l1", "l2", "all"], default="l2")
+    stats.add_argument(
+        "--level", choices=["l1", "l2", "l3", "all"], default="l2", help="all: l1 and l2 (l3 compiles slowly)"
+    )
     stats.add_argument("--examples", type=int, default=1000, metavar="N")
     stats.add_argument("--size", type=int, metavar="TOKENS", help=SIZE_HELP)
     stats.add_argument("--json", metavar="FILE", help="write the statistics as JSON")

@@ -123,6 +123,17 @@ def test_stats_reports_validity_and_features(tmp_path: Path, capsys: pytest.Capt
     assert "valid" in capsys.readouterr().out
 
 
+@pytest.mark.slow
+def test_stats_l3_compiles_frontend_programs_and_counts_their_shapes(tmp_path: Path) -> None:
+    report = tmp_path / "stats.json"
+    assert main(["stats", "--level", "l3", "--examples", "6", "--seed", "1", "--json", str(report)]) == 0
+    data = json.loads(report.read_text())
+    assert data["level"] == "l3" and data["programs"] == 6 and data["valid"] == 6
+    assert 0 < data["compiled"] <= 6  # a compiler failure is counted apart, never as invalid
+    assert any(name.startswith("op_") for name in data["features"])
+    assert sum(share for name, share in data["features"].items() if name.startswith("devices_")) == 1.0
+
+
 def test_stats_size_draws_big_programs(tmp_path: Path) -> None:
     small, big = tmp_path / "small.json", tmp_path / "big.json"
     assert main(["stats", "--level", "l2", "--examples", "8", "--seed", "2", "--json", str(small)]) == 0

@@ -1,0 +1,117 @@
+"""The data of an L3 frontend program (`frontend.py` builds it, `frontend_print.py` prints it,
+`oracles.reference` evaluates it): tensor types, ops, results, and the spec a program is built from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Shapes and element types a program's tensors take: few, so operands of matching types are common.
+SHAPES: tuple[tuple[int, ...], ...] = ((4,), (8,), (2, 4), (4, 4), (4, 2))
+DTYPES = ("f32", "i32")
+BINARY: dict[str, tuple[str, ...]] = {
+    "f32": ("addf", "subf", "mulf", "maximumf"),
+    "i32": ("addi", "subi", "muli", "maxsi"),
+}
+UNARY: dict[str, tuple[str, ...]] = {"f32": ("negf", "absf"), "i32": ("absi",)}
+# What each spec kind builds; the first number of a spec picks one. New kinds go at the end, so the
+# specs of older kinds keep building what they built. `concat` is listed twice: its pieces are values
+# already made, so a concat is often not the newest value and is dropped as dead more often than others.
+KINDS = (
+    "binary",
+    "unary",
+    "transfer",
+    "slice",
+    "insert",
+    "matmul",
+    "constant",
+    "fan_in",
+    "loop",
+    "branch",
+    "concat",
+    "pair",
+    "resource",
+    "concat",
+)
+MIN_DEVICES, MAX_DEVICES = 2, 4
+# How to print a concat: a `tensor.empty` filled by one `tensor.insert_slice` per piece, or `tensor.concat`.
+CONCAT_STYLES = ("insert_slice", "tensor.concat")
+
+
+@dataclass(frozen=True)
+class TensorType:
+    shape: tuple[int, ...]
+    dtype: str
+
+    def mlir(self) -> str:
+        return f"tensor<{'x'.join(map(str, self.shape))}x{self.dtype}>"
+
+    def runtime(self) -> str:
+        """`iree-run-module`'s spelling of the type, e.g. `2x4xf32`."""
+        return f"{'x'.join(map(str, self.shape))}x{self.dtype}"
+
+
+@dataclass(frozen=True)
+class FrontendOp:
+    """One tensor op. `kind` is one of `KINDS`; `name` the arith op for elementwise kinds; `operands` index
+    earlier values (arguments first); `device` is where the result lives (the target of a transfer);
+    `offsets` place a slice or an insert; `splat` is a constant's value.
+
+    A `loop` is an `scf.for` of `trips` iterations carrying operands[0]: each applies `name` to the
+    carried value and operands[1]. A `branch` is an `scf.if` on whether operands[0]'s first element is
+    positive: then `name` of both operands, else the negation (`negf`, or `0 - x` for i32) of operands[0].
+    With `via` set, the loop body or the else branch runs on that device: the carried value is moved there
+    and back inside the region.
+
+    A `concat` joins its operands along `axis`. A `pair` is one `linalg.generic` with two results, `name`
+    and `second` of its two operands, joined along `axis`: a producer with several results feeding slices
+    of one value. Both join as `style` says (one of `CONCAT_STYLES`). A
+    `resource` is a `dense_resource` constant of `values` (row-major; all equal or not), its blob in the
+    module's `dialect_resources`."""
+
+    kind: str
+    result: TensorType
+    operands: tuple[int, ...] = ()
+    device: int | None = None  # None: a constant, usable on every device
+    name: str = ""
+    offsets: tuple[int, ...] = ()
+    splat: int = 0
+    trips: int = 0  # a loop's iterations
+    via: int | None = None  # the device a loop body or an else branch runs on, when not `device`
+    axis: int = 0  # the dimension a concat or a pair joins along
+    second: str = ""  # a pair's second op
+    style: str = ""  # how a concat or a pair joins (`CONCAT_STYLES`)
+    values: tuple[int, ...] = ()  # a resource's elements
+
+
+@dataclass(frozen=True)
+class FrontendResult:
+    value: int
+    affinity: int | None  # the device `iree.abi.affinity` names on the result, or none
+
+
+@dataclass(frozen=True)
+class FrontendProgram:
+    devices: int
+    arguments: tuple[tuple[TensorType, int], ...]  # type and device of each argument
+    ops: tuple[FrontendOp, ...]
+    results: tuple[FrontendResult, ...]
+    level: str = "l3"
+    pipeline: str = "frontend"
+
+    def type_of(self, value: int) -> TensorType:
+        if value < len(self.arguments):
+            return self.arguments[value][0]
+        return self.ops[value - len(self.arguments)].result
+
+    def device_of(self, value: int) -> int | None:
+        if value < len(self.arguments):
+            return self.arguments[value][1]
+        return self.ops[value - len(self.arguments)].device
+
+
+@dataclass(frozen=True)
+class FrontendSpec:
+    devices: int
+    arguments: tuple[tuple[int, int, int], ...]  # (shape, dtype, device) choices
+    ops: tuple[tuple[int, int, int, int], ...]  # (kind, a, b, c) choices
+    results: tuple[tuple[int, int], ...]  # (value, affinity mode) choices
