@@ -23,7 +23,15 @@ def affinity(device: int) -> str:
     return f"#hal.device.affinity<@d{device}>"
 
 
-def print_frontend(program: FrontendProgram) -> str:
+# `iree-compile --compile-to=<phase>` keeps the module's `dialect_resources` from 3.12 (IREE #24285): before,
+# L3's two-phase compile loses every `dense_resource` blob between the phases, so for those releases the
+# same values are printed as a `dense<...>` literal.
+RESOURCES_SURVIVE_PHASES = (3, 12)
+
+
+def print_frontend(program: FrontendProgram, resources: bool = True) -> str:
+    """`resources`: print `resource` constants as `dense_resource` blobs (else as `dense<...>` literals;
+    see `RESOURCES_SURVIVE_PHASES`)."""
     args = ", ".join(
         f"%v{i}: {t.mlir()} {{iree.abi.affinity = {affinity(d)}}}"
         for i, (t, d) in enumerate(program.arguments)
@@ -37,11 +45,11 @@ def print_frontend(program: FrontendProgram) -> str:
     lines.append(f"func.func @main({args}) -> ({result_types}) {{")
     base = len(program.arguments)
     for index, op in enumerate(program.ops):
-        lines += [f"  {line}" for line in _op_lines(program, base + index, op)]
+        lines += [f"  {line}" for line in _op_lines(program, base + index, op, resources)]
     returned = ", ".join(f"%v{r.value}" for r in program.results)
     types = ", ".join(program.type_of(r.value).mlir() for r in program.results)
     lines += [f"  return {returned} : {types}", "}"]
-    lines += _resources(program)
+    lines += _resources(program) if resources else []
     return "\n".join(lines) + "\n"
 
 
@@ -71,7 +79,7 @@ def _resources(program: FrontendProgram) -> list[str]:
     return ["", "{-#", "  dialect_resources: {", "    builtin: {", joined, "    }", "  }", "#-}"]
 
 
-def _op_lines(program: FrontendProgram, index: int, op: FrontendOp) -> list[str]:
+def _op_lines(program: FrontendProgram, index: int, op: FrontendOp, resources: bool = True) -> list[str]:
     out, t = f"%v{index}", op.result.mlir()
     ins = [f"%v{v}" for v in op.operands]
     types = [program.type_of(v).mlir() for v in op.operands]
@@ -88,8 +96,12 @@ def _op_lines(program: FrontendProgram, index: int, op: FrontendOp) -> list[str]
         case "constant":
             value = f"{op.splat}.0" if op.result.dtype == "f32" else str(op.splat)
             return [f"{out} = arith.constant dense<{value}> : {t}"]
-        case "resource":
+        case "resource" if resources:
             return [f"{out} = arith.constant dense_resource<{blob_key(index)}> : {t}"]
+        case "resource":
+            dtype = np.float32 if op.result.dtype == "f32" else np.int32
+            literal = np.array(op.values, dtype).reshape(op.result.shape).tolist()
+            return [f"{out} = arith.constant dense<{literal}> : {t}"]
         case "slice":
             sizes = ", ".join(map(str, op.result.shape))
             ones = ", ".join("1" for _ in op.result.shape)

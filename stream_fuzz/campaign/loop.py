@@ -50,6 +50,7 @@ from stream_fuzz.corpus.store import Attribution, Corpus
 from stream_fuzz.fleet import OFFLINE, Fleet, Meeting
 from stream_fuzz.generators import Program, features, print_program, programs
 from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
+from stream_fuzz.generators.frontend_print import RESOURCES_SURVIVE_PHASES
 from stream_fuzz.generators.model import LEVELS
 from stream_fuzz.generators.strategies import SWITCHES
 from stream_fuzz.judge.batching import DEFAULT_BATCH
@@ -192,7 +193,7 @@ class Campaign:
         """`evaluate` for a frontend program: NumPy's results, then compile, check and run (`l3`)."""
         started = time.perf_counter()
         self.stats.timing["generate_s"] += started - self._last_end
-        case = case_of(program, inputs)
+        case = case_of(program, inputs, resources=self.target >= RESOURCES_SURVIVE_PHASES)
         numpy_s = time.perf_counter() - started
         self.stats.timing["l3_numpy_s"] += numpy_s
         verdict = self.prejudged_l3.take(case) or judge_case(

@@ -49,9 +49,10 @@ class Case:
     flags: tuple[str, ...] = ()
 
 
-def case_of(program: FrontendProgram, inputs: tuple[np.ndarray, ...]) -> Case:
+def case_of(program: FrontendProgram, inputs: tuple[np.ndarray, ...], resources: bool = True) -> Case:
+    """`resources`: False for a release whose phase split loses `dense_resource` blobs (`print_frontend`)."""
     return Case(
-        print_frontend(program),
+        print_frontend(program, resources),
         program.devices,
         inputs,
         tuple(t for t, _ in program.arguments),
