@@ -122,9 +122,10 @@ def _ordered(first: ir.Operation, then: ir.Operation) -> bool | None:
 
 
 def _ancestor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
-    """`op`, or the op enclosing it, that sits in `block`."""
+    """`op`, or the op enclosing it, that sits in `block`. Stops below the module: the bindings crash
+    asking a top-level op for its block."""
     current: ir.Operation | None = op
-    while current is not None:
+    while current is not None and current.name != "builtin.module":
         if current.block == block:
             return current
         parent = current.parent
