@@ -71,17 +71,17 @@ def lifetimes_hold(facts: Facts) -> Iterator[Violation]:
         for storage_id in sorted(release.storages):
             if facts.storage(storage_id).kind != "alloca":
                 continue
-            name = facts.storage(storage_id).name
+            storage = facts.storage(storage_id)
             for use in by_storage.get(storage_id, []):
                 done = use.op.opview.result_timepoint
                 awaited = release.op.opview.await_timepoint
-                if _ordered(use.op, release.op) is None:
+                if timeline.ordered(use.op, release.op) is None:
                     continue
                 if timeline.reached_by(awaited, release.op, done) is False:
-                    yield _violation(Rule.AFTER_DEALLOCA, use, name, _released_at(release))
+                    yield _violation(Rule.AFTER_DEALLOCA, use, storage.name, _released_at(release))
             for host in facts.host_uses:
-                if storage_id in host.storages and _ordered(release.op, host.op) is True:
-                    yield _violation(Rule.AFTER_DEALLOCA, host, name, _released_at(release))
+                if storage_id in host.storages and timeline.ordered(release.op, host.op) is True:
+                    yield _violation(Rule.AFTER_DEALLOCA, host, storage.name, _released_at(release))
 
 
 def _released_at(release: Access) -> str:
@@ -109,18 +109,6 @@ def _violation(rule: Rule, use: Access, storage: str, when: str) -> Violation:
     )
 
 
-def _ordered(first: ir.Operation, then: ir.Operation) -> bool | None:
-    """Does `then` run after `first`? Judged where one of them (or an op enclosing it) sits in the
-    other's block; None when they are on exclusive paths (two branches, two blocks of one region)."""
-    outer = _ancestor_in(then, first.block)
-    if outer is not None and outer != first:
-        return _index(outer) > _index(first)
-    outer = _ancestor_in(first, then.block)
-    if outer is not None and outer != then:
-        return _index(outer) < _index(then)
-    return None
-
-
 def _ancestor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
     """`op`, or the op enclosing it, that sits in `block`. Stops below the module: the bindings crash
     asking a top-level op for its block."""
@@ -133,30 +121,51 @@ def _ancestor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
     return None
 
 
-def _index(op: ir.Operation) -> int:
-    for index, sibling in enumerate(op.block.operations):
-        if sibling.operation == op:
-            return index
-    raise AssertionError("an op is not in its own block")
-
-
 class _Timeline:
-    """Which timepoints are known reached once a timepoint is, or once the host gets to an op."""
+    """Which timepoints are known reached once a timepoint is, or once the host gets to an op; and the
+    order of ops (positions in their blocks, computed once a block)."""
 
     def __init__(self) -> None:
         self._covered: dict[ir.Value, tuple[frozenset[ir.Value], frozenset[ir.Value]]] = {}
-        self._host: dict[ir.Operation, tuple[ir.Value, ...]] = {}
+        self._positions: dict[ir.Block, dict[ir.Operation, int]] = {}
+        self._awaits: dict[ir.Block, list[tuple[ir.Value, ...]]] = {}  # host awaits before each position
+        self._host: dict[ir.Operation, list[ir.Value]] = {}
+
+    def ordered(self, first: ir.Operation, then: ir.Operation) -> bool | None:
+        """Does `then` run after `first`? Judged where one of them (or an op enclosing it) sits in the
+        other's block; None when they are on exclusive paths (two branches, two blocks of one region)."""
+        outer = _ancestor_in(then, first.block)
+        if outer is not None and outer != first:
+            return self._index(outer) > self._index(first)
+        outer = _ancestor_in(first, then.block)
+        if outer is not None and outer != then:
+            return self._index(outer) < self._index(then)
+        return None
+
+    def _index(self, op: ir.Operation) -> int:
+        return self._positions_in(op.block)[op]
+
+    def _positions_in(self, block: ir.Block) -> dict[ir.Operation, int]:
+        if block not in self._positions:
+            ops = [child.operation for child in block.operations]
+            self._positions[block] = {op: index for index, op in enumerate(ops)}
+            awaits: list[tuple[ir.Value, ...]] = [()]
+            for op in ops:
+                awaited = op.opview.await_timepoint if op.name == _HOST_AWAIT else None
+                awaits.append(awaits[-1] + ((awaited,) if awaited is not None else ()))
+            self._awaits[block] = awaits
+        return self._positions[block]
 
     def reached_by(self, awaited: ir.Value | None, at: ir.Operation, wanted: ir.Value) -> bool | None:
         """Is `wanted` reached when an op at `at` awaiting `awaited` starts? None: cannot tell."""
         if _is_immediate(wanted):
             return True
         known = True
-        for timepoint in ([awaited] if awaited is not None else []) + list(self._host_awaited(at)):
+        for timepoint in ([awaited] if awaited is not None else []) + self._host_awaited(at):
             covered, unknown = self._covers(timepoint)
             if wanted in covered:
                 return True
-            known = known and all(_made_before(opaque, wanted.owner.operation) for opaque in unknown)
+            known = known and all(self._made_before(opaque, wanted.owner.operation) for opaque in unknown)
         return False if known else None
 
     def _covers(self, timepoint: ir.Value) -> tuple[frozenset[ir.Value], frozenset[ir.Value]]:
@@ -170,14 +179,14 @@ class _Timeline:
             unknown = frozenset()
         elif not isinstance(owner, ir.Block) and owner.name in _TIMELINE:
             unknown = frozenset()
-            for operand in owner.operands:
-                if _is_timepoint(operand):
-                    more, opaque = self._covers(operand)
-                    found, unknown = found | more, unknown | opaque
+            awaited = owner.operands if owner.name == "stream.timepoint.join" else [owner.await_timepoint]
+            for operand in (v for v in awaited if v is not None):
+                more, opaque = self._covers(operand)
+                found, unknown = found | more, unknown | opaque
         self._covered[timepoint] = (found, unknown)
         return found, unknown
 
-    def _host_awaited(self, op: ir.Operation) -> tuple[ir.Value, ...]:
+    def _host_awaited(self, op: ir.Operation) -> list[ir.Value]:
         """Timepoints the host waits on before it gets to `op`: awaits before it in its block and before
         each op enclosing it, and in the entry block of a region (which dominates its other blocks)."""
         if op in self._host:
@@ -186,36 +195,25 @@ class _Timeline:
         current: ir.Operation | None = op
         while current is not None:
             block = current.block
-            for sibling in block.operations:
-                if sibling.operation == current:
-                    break
-                found.extend(_awaited_by_host(sibling.operation))
+            position = self._positions_in(block)[current]
+            found.extend(self._awaits[block][position])
             entry = block.region.blocks[0]
             if entry != block:
-                for sibling in entry.operations:
-                    found.extend(_awaited_by_host(sibling.operation))
+                end = len(self._positions_in(entry))
+                found.extend(self._awaits[entry][end])
             parent = current.parent
             current = parent.operation if parent is not None and parent.name != "builtin.module" else None
-        self._host[op] = tuple(found)
-        return self._host[op]
+        self._host[op] = found
+        return found
 
-
-def _made_before(opaque: ir.Value, op: ir.Operation) -> bool:
-    """Is the timepoint `opaque` defined before `op` runs (each time it runs)? Then it cannot cover the
-    timepoint `op` makes, whatever it covers: a function's or loop body's argument comes before every op
-    in its block, an op's result before every op after it."""
-    owner = opaque.owner
-    if isinstance(owner, ir.Block):
-        return _ancestor_in(op, owner) is not None
-    return _ordered(owner.operation, op) is True
-
-
-def _awaited_by_host(op: ir.Operation) -> list[ir.Value]:
-    return [v for v in op.operands if _is_timepoint(v)] if op.name == _HOST_AWAIT else []
-
-
-def _is_timepoint(value: ir.Value) -> bool:
-    return str(value.type) == "!stream.timepoint"
+    def _made_before(self, opaque: ir.Value, op: ir.Operation) -> bool:
+        """Is the timepoint `opaque` defined before `op` runs (each time it runs)? Then it cannot cover
+        the timepoint `op` makes, whatever it covers: a function's or loop body's argument comes before
+        every op in its block, an op's result before every op after it."""
+        owner = opaque.owner
+        if isinstance(owner, ir.Block):
+            return _ancestor_in(op, owner) is not None
+        return self.ordered(owner.operation, op) is True
 
 
 def _is_immediate(value: ir.Value) -> bool:
