@@ -13,7 +13,9 @@ from .checkers import Checked, mark_rejections
 from .clobber import Clobber
 from .facts import read_facts
 from .intent import Intent
+from .lifetime import lifetimes_hold
 from .marks import unplaced_marks
+from .pinned import pinned_globals_used_in_place
 from .rules import RULES, Violation, clobbered_read_violations
 from .sanitize import read_compiled
 
@@ -80,6 +82,8 @@ def check_module(
     facts = read_facts(module, intent)
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
     found.update(borrowed_imports_unwritten(facts))
+    found.update(pinned_globals_used_in_place(facts))
+    found.update(lifetimes_hold(facts))
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage))
     unplaced = unplaced_marks(facts)

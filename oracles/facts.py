@@ -31,6 +31,12 @@ _STORAGE_OPS = {
 PLACED_BY_COMPILER = {
     kind: name for name, kind in _STORAGE_OPS.items() if kind in ("alloca", "constants", "parameter")
 }
+# Host-side ops that touch a resource (its first operand) outside any execute, and what they do to it.
+_HOST_USES = {
+    "stream.resource.load": "load",
+    "stream.resource.store": "store",
+    "stream.resource.size": "size",
+}
 _WRITE_BIT = 2  # stream::ResourceAccessBitfield::Write
 EXPECT_ATTR = "fuzz.expect"  # discardable attribute the generators put on a value's final consumer
 
@@ -132,6 +138,14 @@ class Facts:
     loop_inits: set[int] = field(default_factory=set)
     # Storage -> the storages stream.cmd.copy moves bytes between it and (in either direction).
     copy_partners: dict[int, set[int]] = field(default_factory=dict)
+    # What `lifetime.py` reads: every stream.resource.dealloca (`origin` ones too, which `accesses` leaves
+    # out: they name no device), and the host's own touches of a resource (load, store, size).
+    releases: list[Access] = field(default_factory=list)
+    host_uses: list[Access] = field(default_factory=list)
+    # What `globals.py` reads: each immutable resource global's `stream.affinity` (None when it has none),
+    # and the storages every util.global.store puts in a global, by the global's name.
+    immutable_globals: dict[str, ir.Attribute | None] = field(default_factory=dict)
+    global_stores: dict[str, set[int]] = field(default_factory=dict)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -139,10 +153,22 @@ class Facts:
 
 def read_facts(module: ir.Module, intent: Intent | None = None) -> Facts:
     reader = _Reader(Facts(Topology.of_module(module), intent), _executables(module))
+    reader.facts.immutable_globals = _immutable_globals(module)
     for op in module.body.operations:
         if op.operation.regions and op.operation.name in ("util.func", "func.func", "util.initializer"):
             reader.read_function(op.operation)
     return reader.facts
+
+
+def _immutable_globals(module: ir.Module) -> dict[str, ir.Attribute | None]:
+    """Immutable `util.global`s of a resource type, by name, with their `stream.affinity` if any."""
+    return {
+        ir.StringAttr(op.attributes["sym_name"]).value: op.attributes.get("stream.affinity", None)
+        for op in module.body.operations
+        if op.operation.name == "util.global"
+        and "is_mutable" not in op.attributes
+        and str(ir.TypeAttr(op.attributes["type"]).value).startswith("!stream.resource")
+    }
 
 
 def _executables(module: ir.Module) -> frozenset[str]:
@@ -277,20 +303,20 @@ class _Reader:
         execute: int | None,
         uses: tuple[str, ...] = (),
     ) -> None:
+        self.facts.accesses.append(self._touch(kind, attr, value, op, execute, uses))
+
+    def _touch(
+        self,
+        kind: str,
+        attr: ir.Attribute | None,
+        value: ir.Value,
+        op: ir.Operation,
+        execute: int | None = None,
+        uses: tuple[str, ...] = (),
+    ) -> Access:
         self._order += 1
-        self.facts.accesses.append(
-            Access(
-                kind,
-                self._devices(attr),
-                attr,
-                self.origins(value, op.block),
-                op,
-                value,
-                self._order,
-                execute,
-                uses,
-            )
-        )
+        storages = self.origins(value, op.block)
+        return Access(kind, self._devices(attr), attr, storages, op, value, self._order, execute, uses)
 
     def channel_use(self, op: ir.Operation, execute: int) -> None:
         channel = op.opview.channel
@@ -307,8 +333,17 @@ class _Reader:
             return
         if name == "stream.tensor.export":
             self._access("export", _attr(op, "affinity"), op.opview.source, op, None)
-        elif name == "stream.resource.dealloca" and not op.opview.prefer_origin:
-            self._access("dealloca", _attr(op, "affinity"), op.opview.operand, op, None)
+        elif name == "stream.resource.dealloca":
+            release = self._touch("dealloca", _attr(op, "affinity"), op.opview.operand, op)
+            self.facts.releases.append(release)
+            if not op.opview.prefer_origin:
+                self.facts.accesses.append(release)
+        elif name in _HOST_USES:
+            resource = next(v for v in op.operands if _is_resource(v))
+            self.facts.host_uses.append(self._touch(_HOST_USES[name], None, resource, op))
+        elif name == "util.global.store" and _is_resource(op.operands[0]):
+            stored = self.facts.global_stores.setdefault(ir.FlatSymbolRefAttr(attrs["global"]).value, set())
+            stored.update(self.origins(op.operands[0], op.block))
         elif name == "util.return" and _is_public(op.parent):
             for value in op.operands:
                 if _is_resource(value):

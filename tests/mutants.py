@@ -254,3 +254,71 @@ def loop_runs_zero_times(module: ir.Module) -> None:
                 and predecessor.region.blocks[0] == predecessor
             ):
                 compare.operation.operands[1] = list(entry.opview.destOperands)[number]
+
+
+def _await_index(op: ir.Operation) -> int:
+    """The operand index of an op's await timepoint."""
+    awaited = op.opview.await_timepoint
+    return next(i for i, operand in enumerate(op.operands) if operand == awaited)
+
+
+def dealloca_early(module: ir.Module) -> None:
+    """The first dealloca awaits its alloca's timepoint instead of its last user's: the memory goes back
+    to the pool while the execute that uses it may still run."""
+    dealloca = walk(module, "stream.resource.dealloca")[0]
+    alloca = dealloca.opview.operand.owner
+    dealloca.operands[_await_index(dealloca)] = alloca.results[1]
+
+
+def dealloca_before_its_user(module: ir.Module) -> None:
+    """The first dealloca is issued before the execute that uses its resource, awaiting what that execute
+    awaits: program order alone shows the use comes after the free."""
+    dealloca = walk(module, "stream.resource.dealloca")[0]
+    alloca = dealloca.opview.operand.owner
+    user = next(op for op in walk(module, "stream.cmd.execute") if alloca.results[0] in op.operands)
+    dealloca.move_before(user)
+    dealloca.operands[_await_index(dealloca)] = user.opview.await_timepoint
+
+
+def size_after_dealloca(module: ir.Module) -> None:
+    """The host queries the size of the first dealloca's resource after the dealloca."""
+    dealloca = walk(module, "stream.resource.dealloca")[0]
+    following = list(dealloca.block.operations)
+    after = next(following[i + 1] for i, op in enumerate(following) if op.operation == dealloca)
+    with ir.InsertionPoint(after), dealloca.location:
+        ir.Operation.create(
+            "stream.resource.size", results=[ir.IndexType.get()], operands=[dealloca.opview.operand]
+        )
+
+
+def execute_skips_its_allocas(module: ir.Module) -> None:
+    """The first execute awaits what its allocas await instead of their timepoints: it may start before
+    their memory is there."""
+    execute = walk(module, "stream.cmd.execute")[0]
+    alloca = next(
+        op.owner
+        for op in execute.opview.resource_operands
+        if not isinstance(op.owner, ir.Block) and op.owner.name == "stream.resource.alloca"
+    )
+    execute.operands[_await_index(execute)] = alloca.opview.await_timepoint
+
+
+def pin_global(name: str, device: str) -> Callable[[ir.Module], None]:
+    """Give the global `name` a `stream.affinity` on `device` (the program pins it there)."""
+
+    def mutate(module: ir.Module) -> None:
+        for op in walk(module, "util.global"):
+            if ir.StringAttr(op.attributes["sym_name"]).value == name:
+                op.attributes["stream.affinity"] = _attr(f"#hal.device.affinity<@{device}>", op)
+
+    return mutate
+
+
+def chain(*mutations: Callable[[ir.Module], None]) -> Callable[[ir.Module], None]:
+    """Apply several mutations in order."""
+
+    def mutate(module: ir.Module) -> None:
+        for mutation in mutations:
+            mutation(module)
+
+    return mutate

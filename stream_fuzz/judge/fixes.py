@@ -175,8 +175,20 @@ def fix_of(rule: Rule) -> Fix | None:
         # A clobbered read is a fact of the async IR on the way (`checklines.clobber_lines`); a result on
         # the wrong device is shown by a run (L3's witness); IREE's checkers state their own rule in the
         # RUN line that runs them. A borrowed import's write has no one repair (a copy where? its write
-        # moved to a new alloca, and every later reader with it), and an input written shows in a run.
-        case Rule.CLOBBER | Rule.RESULT | Rule.AFFINITY | Rule.ACCESS_RANGE | Rule.BORROWED | Rule.INPUT:
+        # moved to a new alloca, and every later reader with it), and an input written shows in a run. Nor
+        # has a pinned global worked on elsewhere, or a transient used outside its life (an await added, a
+        # dealloca moved, or the use moved?).
+        case (
+            Rule.CLOBBER
+            | Rule.RESULT
+            | Rule.AFFINITY
+            | Rule.ACCESS_RANGE
+            | Rule.BORROWED
+            | Rule.INPUT
+            | Rule.PINNED_GLOBAL
+            | Rule.AFTER_DEALLOCA
+            | Rule.BEFORE_ALLOCA
+        ):
             return None
         case _:
             assert_never(rule)

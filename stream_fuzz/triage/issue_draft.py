@@ -178,6 +178,21 @@ def should_hold(rule: Rule, v: Violation) -> str:
             )
         case Rule.CHANNEL:
             return "A collective runs on the device its channel was created for."
+        case Rule.PINNED_GLOBAL:
+            return (
+                "Work on a value loaded from an immutable global runs on the device the global lives on "
+                f"(`{v.placed_on}`), or on a copy transferred to its own device first."
+            )
+        case Rule.AFTER_DEALLOCA:
+            return (
+                "A transient is used only before it is freed: its `stream.resource.dealloca` awaits every "
+                "use's timepoint, and no host op touches it after the dealloca."
+            )
+        case Rule.BEFORE_ALLOCA:
+            return (
+                "An execute that uses a transient awaits its `stream.resource.alloca`'s timepoint (directly "
+                "or through what it awaits): the memory is not valid before."
+            )
         case Rule.FLUSH | Rule.INVALIDATE | Rule.TRANSFER:
             return "A transfer's result is made visible to its reader (a flush to it, or an invalidate)."
         case Rule.RACE | Rule.OVERLAP:

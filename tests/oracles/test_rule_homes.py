@@ -17,7 +17,19 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 # Stated another way than by repairing the final output: a clobbered read on the async IR on the way, a
 # result's device by a run, a checker's rule by the RUN line that runs IREE's checker.
 # A borrowed import written has no one repair (where would the copy go?); an input written is shown by a run.
-WITHOUT_A_FIX = {Rule.CLOBBER, Rule.RESULT, Rule.AFFINITY, Rule.ACCESS_RANGE, Rule.BORROWED, Rule.INPUT}
+# A pinned global worked on elsewhere has no one repair either (a transfer first, or the work moved?), nor has
+# a transient used outside its life (a later dealloca, an added await, or a use moved).
+WITHOUT_A_FIX = {
+    Rule.CLOBBER,
+    Rule.RESULT,
+    Rule.AFFINITY,
+    Rule.ACCESS_RANGE,
+    Rule.BORROWED,
+    Rule.INPUT,
+    Rule.PINNED_GLOBAL,
+    Rule.AFTER_DEALLOCA,
+    Rule.BEFORE_ALLOCA,
+}
 
 
 def _violation(rule: Rule) -> Violation:
