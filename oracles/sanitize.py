@@ -2,7 +2,8 @@
 
 - Older releases print executable bodies (`stream.executable`, `hal.executable`) whose inner ops the current
   parser may reject. Placement does not depend on what is inside them, so their bodies are emptied. That is
-  version drift, not a defect of the compiler that printed them.
+  version drift, not a defect of the compiler that printed them. Ops whose syntax changed since (e.g.
+  `util.buffer.constant`'s alignment) are respelled, for the same reason.
 - Some releases print `#hal.device.optimal` nested in another optimal, which `DeviceOptimalAttr::verify`
   rejects ("can only select between HAL affinity attrs"): the compiler's own output does not re-parse.
   The device set is still right, so the members are flattened to judge placement; the reading reports the
@@ -35,14 +36,25 @@ class Reading:
 
 
 def parse_compiled(text: str, context: ir.Context) -> ir.Module:
-    """Parse compiled IR, emptying executable bodies if needed. Raises `ir.MLIRError`."""
+    """Parse compiled IR, undoing version drift if needed (executable bodies emptied, older spellings
+    respelled). Raises `ir.MLIRError`."""
     try:
         return ir.Module.parse(text, context)
     except ir.MLIRError:
-        stripped = strip_executable_bodies(text)
+        stripped = respell_older_syntax(strip_executable_bodies(text))
         if stripped == text:
             raise
         return ir.Module.parse(stripped, context)
+
+
+# Releases up to 3.12 print `util.buffer.constant {alignment = 64 : index}`, which 3.13's parser refuses
+# ("inherent attribute 'alignment' cannot be parsed from attr-dict"); 3.13 prints `<alignment = 64>`.
+_BUFFER_ALIGNMENT = re.compile(r'(util\.buffer\.constant(?: "[^"]*")?) \{alignment = (\d+) : index\}')
+
+
+def respell_older_syntax(text: str) -> str:
+    """Older releases' spellings of ops whose syntax changed since, as the current parser wants them."""
+    return _BUFFER_ALIGNMENT.sub(r"\1 <alignment = \2>", text)
 
 
 def read_compiled(text: str, context: ir.Context) -> Reading:

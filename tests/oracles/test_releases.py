@@ -8,7 +8,7 @@ import pytest
 from iree.compiler import ir
 from stream_fuzz.oracles import check_text
 from stream_fuzz.oracles.intent import read_intent
-from stream_fuzz.oracles.sanitize import strip_executable_bodies
+from stream_fuzz.oracles.sanitize import read_compiled, respell_older_syntax, strip_executable_bodies
 
 from tests.oracles.conftest import PROGRAMS
 
@@ -44,6 +44,20 @@ def test_iree_3_11_writes_a_transfer_target_it_placed_elsewhere() -> None:
     assert [(v.rule.id, v.consumers, v.placed_on) for v in report.violations] == [
         ("placement/write", ("d0",), "#hal.device.affinity<@d1>")
     ]
+
+
+def test_iree_3_11_buffer_constants_read_as_version_drift_not_a_defect() -> None:
+    """Up to 3.12 `util.buffer.constant` prints its alignment in an attr-dict the current parser refuses:
+    respelled, the output reads with no defect (a bad-output finding on every old release's L3 program
+    with a constant, before)."""
+    text = (OUTPUTS / "l3_buffer_constant.iree-3.11.0.stream.mlir").read_text()
+    with pytest.raises(ir.MLIRError, match="alignment"):
+        ir.Module.parse(text, ir.Context())
+    reading = read_compiled(text, ir.Context())
+    assert reading.defect == "" and "util.buffer.constant <alignment = 64>" in str(reading.module)
+    assert respell_older_syntax('util.buffer.constant "k" {alignment = 16 : index} : !util.buffer') == (
+        'util.buffer.constant "k" <alignment = 16> : !util.buffer'
+    )
 
 
 EXECUTABLE = """
