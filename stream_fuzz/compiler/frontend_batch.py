@@ -50,11 +50,13 @@ class BatchFailed:
 
     stage: str
     message: str
+    located: frozenset[int] = frozenset()  # the programs an error's location (`source.mlir:L:C`) is in
 
     @property
     def named(self) -> frozenset[int]:
-        """The programs the diagnostic names (`called from func.func @b2_main`): the likely culprits."""
-        return frozenset(int(i) for i in re.findall(r"@b(\d+)_", self.message))
+        """The likely culprits: the programs its errors point into, else those it names (`called from
+        func.func @b2_main`; an op it prints may name a dispatch another program shares)."""
+        return self.located or frozenset(int(i) for i in re.findall(r"@b(\d+)_", self.message))
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,29 @@ def function_of(index: int) -> str:
 def merged_text(ir: Any, context: Any, texts: tuple[str, ...]) -> str:
     """The programs as one module (`batch.merge`); raises `MergeError` when their devices differ."""
     return str(merge(ir, context, texts).module)
+
+
+ERROR_AT = re.compile(r"^source\.mlir:(\d+):\d+: error: ", re.MULTILINE)  # how the compiler's API locates one
+
+
+def programs_at(ir: Any, context: Any, text: str, said: str) -> frozenset[int]:
+    """The programs whose ops the errors in `said` point at (a line of the merged module `text` within
+    one program's function). A diagnostic without a location, or one outside every program's ops (the
+    shared devices), points at none."""
+    lines = sorted({int(line) for line in ERROR_AT.findall(said)})
+    if not lines:
+        return frozenset()
+    starts = []  # (first line, program) of each top-level op, in order
+    for op in ir.Module.parse(text, context).body.operations:
+        name = ir.StringAttr(op.attributes["sym_name"]).value if "sym_name" in op.attributes else ""
+        found = re.match(r"b(\d+)_", name)
+        starts.append((ir.FileLineColLoc(op.location).start_line, int(found[1]) if found else None))
+    located = set()
+    for line in lines:
+        owners = [program for start, program in starts if start <= line]
+        if owners and owners[-1] is not None:
+            located.add(owners[-1])
+    return frozenset(located)
 
 
 def part_of(ir: Any, context: Any, merged: Any, index: int, count: int) -> str:
@@ -123,7 +148,7 @@ def answer_batch(worker: Any, request: FrontendBatchRequest) -> BatchReply | Bat
     ok, stream_ir, said = worker._compile(text.encode(), to_phase="stream")
     timing["stream_s"] = time.perf_counter() - started
     if not ok:
-        return BatchFailed("stream", said)
+        return BatchFailed("stream", said, located=programs_at(ir, context, text, said))
     if worker.hook is not None:
         stream_ir = worker.hook(stream_ir.decode()).encode()
     started = time.perf_counter()

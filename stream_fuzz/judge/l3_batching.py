@@ -12,8 +12,10 @@ NumPy's): their verdict is the batch's. Every other case is judged again, and wh
 - so is a case whose program shares a dispatch with another program of the batch (IREE deduplicates equal
   executables across functions and then passes constants it would fold alone as operands): what was
   compiled is not what the program compiles to alone;
-- a batch that does not compile, crashes or hangs is split in halves, down to single cases judged alone:
-  the guilty program is isolated by bisection and its neighbours are judged without it.
+- a batch that does not compile, crashes or hangs is split: its suspects (the programs its errors point
+  into, or for a crash those of a known crash shape, `moves_a_constant`) are judged alone and the rest
+  batched again at once; without suspects, in halves, down to single cases judged alone. Either way the
+  guilty program is isolated and its neighbours are judged without it.
 
 So a batch can cost a finding only by hiding it (clean merged, not alone); `benchmarks/bench_batching.py
 --level l3` measures that (`findings_equal`) on the same programs judged both ways.
@@ -23,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
+from typing import Any
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.compiler.frontend_batch import BatchFailed, BatchReply, FrontendBatchRequest
@@ -74,7 +78,11 @@ def judge_cases(
         reply = compiler.run_batch(request)
         if not isinstance(reply, BatchReply):  # did not compile, crashed or hung
             counts.splits += 1
-            pending += _split(group, reply.named if isinstance(reply, BatchFailed) else frozenset())
+            if isinstance(reply, BatchFailed):  # the diagnostic's programs are the suspects
+                suspects = [i for i in group if texts.index(cases[i].text) in reply.named]
+            else:  # a crash or hang names none: a known crash shape is the suspect
+                suspects = [i for i in group if moves_a_constant(cases[i].text)]
+            pending += _split(group, suspects)
             continue
         share = {stage: seconds / len(group) for stage, seconds in reply.timing.items()}
         for index, run, (program, _) in zip(group, reply.runs, calls, strict=True):
@@ -88,14 +96,55 @@ def judge_cases(
     return [v for v in verdicts if v is not None]
 
 
-def _split(group: list[int], named: frozenset[int]) -> list[list[int]]:
-    """A failed batch's parts: the one program its diagnostic names (`named`, positions in the batch) and
-    the rest, which is batched again; halves when it names none or several. A wrong guess costs a compile:
-    the rest fails again and is split again."""
-    if len(named) == 1 and 0 <= (guilty := min(named)) < len(group):
-        return [[i for i in group if i != group[guilty]], [group[guilty]]]
+def moves_a_constant(text: str) -> bool:
+    """Does the program move a value computed from constants alone to a device (`flow.tensor.transfer`
+    of it)? IREE hoists such values into initializers and evaluates them at compile time, and its
+    const-eval crashes on the device affinity or rejects the program (corpus/crash-consteval-jit-of-a-
+    constant-transferred-to-a-device.mlir, its alias invalid-program-ae3d667628f6): most batches of
+    seed 0's 400 L3 programs that crash hold one."""
+    from iree.compiler import ir
+
+    with _context() as context:
+        module = ir.Module.parse(text, context)
+        transfers: list[ir.Operation] = []
+
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            if op.name == "flow.tensor.transfer":
+                transfers.append(op)
+            return ir.WalkResult.ADVANCE
+
+        module.operation.walk(visit)
+        return any(not _reads_an_argument(op.operands[0], set()) for op in transfers)
+
+
+@cache
+def _context() -> Any:
+    """One MLIR context for reading programs (making one loads every dialect: ~25 ms)."""
+    from iree.compiler import ir
+
+    return ir.Context()
+
+
+def _reads_an_argument(value: Any, seen: set[int]) -> bool:
+    """Is a block argument among what `value` is computed from (its backward slice)?"""
+    owner = value.owner
+    if not hasattr(owner, "operation"):  # a block argument's owner is its block
+        return True
+    op = owner.operation
+    if id(op) in seen:
+        return False
+    seen.add(id(op))
+    return any(_reads_an_argument(operand, seen) for operand in op.operands)
+
+
+def _split(group: list[int], suspects: list[int]) -> list[list[int]]:
+    """A failed batch's parts: each suspect alone and the rest batched again, when the suspects are at
+    most half the batch; else halves. A wrong guess costs a compile: the rest fails again and is split
+    again. A crash costs a new worker too, so a good guess there saves several."""
+    if 0 < len(suspects) <= len(group) // 2:
+        return [[i for i in group if i not in suspects], *([i] for i in suspects)]
     middle = (len(group) + 1) // 2
     return [group[:middle], group[middle:]]
 
 
-__all__ = ["L3_BATCH_SIZE", "batchable", "judge_cases"]
+__all__ = ["L3_BATCH_SIZE", "batchable", "judge_cases", "moves_a_constant"]

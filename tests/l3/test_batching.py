@@ -5,17 +5,19 @@ finding its own program's. Real drawn programs, the real compiler and runtime; t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from iree.compiler import ir
-from stream_fuzz.generators.frontend import FrontendProgram, frontend_cases
+from stream_fuzz.generators.frontend import FrontendProgram, TensorType, frontend_cases
 
 from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
+from stream_fuzz.compiler.frontend_batch import BatchFailed, FrontendBatchRequest
 from stream_fuzz.judge.batching import BatchCounts
 from stream_fuzz.judge.l3 import Case, L3Verdict, case_of, judge_case
-from stream_fuzz.judge.l3_batching import judge_cases
+from stream_fuzz.judge.l3_batching import judge_cases, moves_a_constant
 
 pytestmark = [
     pytest.mark.slow,
@@ -128,3 +130,109 @@ def test_batched_programs_compile_and_run_as_they_do_alone(real: FrontendCompile
             assert verdict.run.stream_ir is not None
             assert public_main(verdict.run.stream_ir) == public_main(own.run.stream_ir)
             assert verdict.executed and verdict.run.outputs is not None
+
+
+# -- isolating the program that breaks a batch's compile in one step ----------------------------------
+
+F32_8 = TensorType((8,), "f32")
+
+
+def devices(count: int) -> str:
+    target = '#hal.executable.target<"vmvx", "vmvx-bytecode-fb">'
+    return "".join(
+        f'util.global private @d{i} = #hal.device.target<"local", {{ordinal = {i} : index}}, [{target}]>'
+        " : !hal.device\n"
+        for i in range(count)
+    )
+
+
+def elementwise(count: int, device: int, op: str, numpy: Callable[[np.ndarray], np.ndarray]) -> Case:
+    """A clean program of `count` devices: one elementwise op on device `device` (each its own
+    dispatch, so that IREE shares none between the programs of a batch)."""
+    text = devices(count) + (
+        f"func.func @main(%a: tensor<8xf32> {{iree.abi.affinity = #hal.device.affinity<@d{device}>}})"
+        f" -> tensor<8xf32> {{\n  %r = {op} : tensor<8xf32>\n  return %r : tensor<8xf32>\n}}\n"
+    )
+    x = np.arange(-4, 4, dtype=np.float32)
+    return Case(text, count, (x,), (F32_8,), (numpy(x),), (F32_8,))
+
+
+def neighbours(count: int) -> list[Case]:
+    return [
+        elementwise(count, 0, "arith.negf %a", np.negative),
+        elementwise(count, count - 1, "math.absf %a", np.abs),
+        elementwise(count, count // 2, "arith.addf %a, %a", lambda x: x + x),
+    ]
+
+
+# Seed 0's 14th L3 program: the stream phase rejects the loop (its carried value's resource lifetime,
+# invalid-program-1774dd0f8dd3), at a line of this program's function.
+LOOP_REJECTED = (
+    devices(4)
+    + """\
+func.func @main(%v0: tensor<2x4xf32> {iree.abi.affinity = #hal.device.affinity<@d3>})
+    -> (tensor<2x4xf32> {iree.abi.affinity = #hal.device.affinity<@d3>}) {
+  %v1 = math.absf %v0 : tensor<2x4xf32>
+  %v2 = flow.tensor.transfer %v0 : tensor<2x4xf32> to #hal.device.affinity<@d1>
+  %v3_lb = arith.constant 0 : index
+  %v3_ub = arith.constant 3 : index
+  %v3_step = arith.constant 1 : index
+  %v3 = scf.for %v3_i = %v3_lb to %v3_ub step %v3_step iter_args(%v3_acc = %v1) -> (tensor<2x4xf32>) {
+    %v3_there = flow.tensor.transfer %v3_acc : tensor<2x4xf32> to #hal.device.affinity<@d1>
+    %v3_r = arith.addf %v3_there, %v2 : tensor<2x4xf32>
+    %v3_back = flow.tensor.transfer %v3_r : tensor<2x4xf32> to #hal.device.affinity<@d3>
+    scf.yield %v3_back : tensor<2x4xf32>
+  }
+  return %v3 : tensor<2x4xf32>
+}
+"""
+)
+
+
+def test_a_compile_error_located_in_one_program_isolates_it_and_batches_the_rest_again(
+    real: FrontendCompiler,
+) -> None:
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    f32_2x4 = TensorType((2, 4), "f32")
+    bad = Case(LOOP_REJECTED, 4, (x,), (f32_2x4,), (np.abs(x) + 3 * x,), (f32_2x4,))
+    batch = [*neighbours(4)[:1], bad, *neighbours(4)[1:]]
+    alone = judge_case(real, bad)
+    assert alone.finding is not None and alone.finding.kind == "invalid-program"
+    texts = tuple(case.text for case in batch)
+    failed = real.run_batch(FrontendBatchRequest(texts, 4, tuple((i, c.inputs) for i, c in enumerate(batch))))
+    # The error's line is in the second program's function: that, not a guess, makes it the suspect.
+    assert isinstance(failed, BatchFailed) and failed.located == frozenset({1})
+    counts = BatchCounts()
+    verdicts = judge_cases(real, batch, counts=counts)
+    assert [signature(v) for v in verdicts] == ["clean", alone.finding.signature, "clean", "clean"]
+    # The failed batch, then the three others merged again at once (halving would take two more).
+    assert (counts.batches, counts.vouched, counts.alone, counts.splits) == (2, 3, 1, 1)
+
+
+CONSTANT_TRANSFERRED = (
+    devices(1)
+    + """\
+func.func @main() -> tensor<4xf32> {
+  %c = arith.constant dense<1.0> : tensor<4xf32>
+  %t = flow.tensor.transfer %c : tensor<4xf32> to #hal.device.affinity<@d0>
+  %r = arith.addf %t, %t : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+)  # corpus/crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir: the compile segfaults
+
+
+def test_a_batch_crashed_by_a_known_crash_shape_isolates_it_and_batches_the_rest_again(
+    real: FrontendCompiler,
+) -> None:
+    f32_4 = TensorType((4,), "f32")
+    crashing = Case(CONSTANT_TRANSFERRED, 1, (), (), (np.full(4, 2, np.float32),), (f32_4,))
+    batch = [*neighbours(1)[:2], crashing, *neighbours(1)[2:]]
+    assert [moves_a_constant(case.text) for case in batch] == [False, False, True, False]
+    alone = judge_case(real, crashing)
+    assert alone.finding is not None and alone.finding.kind == "crash"
+    counts = BatchCounts()
+    verdicts = judge_cases(real, batch, counts=counts)
+    assert [signature(v) for v in verdicts] == ["clean", "clean", alone.finding.signature, "clean"]
+    # The crashed batch, then the three others merged again at once; the suspect alone crashed too.
+    assert (counts.batches, counts.vouched, counts.alone, counts.splits) == (2, 3, 1, 1)
