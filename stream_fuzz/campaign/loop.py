@@ -55,7 +55,7 @@ from stream_fuzz.generators.model import LEVELS
 from stream_fuzz.generators.strategies import SWITCHES
 from stream_fuzz.judge.batching import DEFAULT_BATCH
 from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, Finding, finding_from
-from stream_fuzz.judge.l3 import case_of, judge_case, render_l3_entry
+from stream_fuzz.judge.l3 import Case, L3Verdict, case_of, judge_case, render_l3_entry
 from stream_fuzz.judge.l3_batching import batchable
 from stream_fuzz.judge.options import VARIANTS, OptionOracle
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
@@ -196,9 +196,11 @@ class Campaign:
         case = case_of(program, inputs, resources=self.target >= RESOURCES_SURVIVE_PHASES)
         numpy_s = time.perf_counter() - started
         self.stats.timing["l3_numpy_s"] += numpy_s
-        verdict = self.prejudged_l3.take(case) or judge_case(
-            self.frontend_compiler(), case, execute=self.l3_execute
-        )
+        verdict = self.prejudged_l3.take(case) or judge_case(self.frontend_compiler(), case, self.l3_execute)
+        return self.account_l3(case, verdict, program)
+
+    def account_l3(self, case: Case, verdict: L3Verdict, program: FrontendProgram | None) -> Finding | None:
+        """Count an L3 verdict, record its finding (`program` None: judged ahead, not drawn by the run)."""
         timing = verdict.run.timing
         for stage in ("stream", "vmfb", "run"):
             self.stats.timing[f"l3_{stage}_s"] += timing.get(f"{stage}_s", 0.0)
@@ -215,8 +217,9 @@ class Campaign:
         report = verdict.run.report
         if report is not None:
             self.stats.behaviour["l3"].update(report.behaviour)
-            steer_by_behaviour(report.behaviour, report.measures)
-        if verdict.finding is None and verdict.executed and self.options.variants:
+            if program is not None:  # a Hypothesis run's own example (Hypothesis steers its draws)
+                steer_by_behaviour(report.behaviour, report.measures)
+        if verdict.finding is None and verdict.executed and self.options.variants and program is not None:
             spent = self.options.seconds
             checked = self.options.check(self.frontend_compiler(), case, program)
             self.stats.timing["l3_options_s"] += self.options.seconds - spent
@@ -460,7 +463,11 @@ class Campaign:
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
-        self._drive(property_holds, level)
+        try:
+            self._drive(property_holds, level)
+        finally:  # every program judged ahead counts, whether or not the run drew it again
+            for case, verdict in self.prejudged_l3.leftovers():
+                self.account_l3(case, verdict, None)
 
     def _l3_batch(self, level: str) -> int:
         """L3 programs per compile: 1 unless batching is asked for (or the default) and can batch here."""
@@ -470,11 +477,9 @@ class Campaign:
     def _prejudge(
         self, strategy: SearchStrategy[Program], level: str, size: int, chunk_seed: int, batch: int
     ) -> None:
-        """Draw the chunk's programs ahead (the same seed and strategy, generation only) and compile them
-        in batches; the chunk's own Hypothesis run then takes each clean verdict instead of compiling
-        (`prejudge.py` says why this way round)."""
-        started = time.perf_counter()
-        chunk_settings = self._chunk_settings(level, size)
+        """Draw the chunk's programs ahead and compile them in batches; the chunk's own Hypothesis run then
+        takes each clean verdict instead of compiling (`prejudge.py` says why this way round)."""
+        started, chunk_settings = time.perf_counter(), self._chunk_settings(level, size)
         self.prejudged = prejudge(self.judge, strategy, chunk_settings, chunk_seed, self.target, batch)
         self._count_prejudge(started, self.prejudged.draw_s)
 

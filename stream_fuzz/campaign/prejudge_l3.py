@@ -3,7 +3,9 @@ Hypothesis run take the verdicts (`prejudge.py` says why this way round, not a b
 
 Each verdict kept is either a batch's clean one or the case's own `judge_case` (`l3_batching`), so the
 real run's findings are always their program's alone. A case the real run draws that was not judged
-ahead (a shrink step, a mutation the verdicts steered elsewhere, a fleet's example) is judged alone.
+ahead (a shrink step, a mutation the verdicts steered elsewhere, a fleet's example) is judged alone. A
+case judged ahead that the run does not draw again is judged all the same: the campaign counts and
+records it after the run (`leftovers`), unshrunk, so no compile is wasted.
 """
 
 from __future__ import annotations
@@ -34,14 +36,23 @@ def key_of(case: Case) -> Key:
 @dataclass
 class PrejudgedL3:
     verdicts: dict[Key, L3Verdict] = field(default_factory=dict)
+    cases: dict[Key, Case] = field(default_factory=dict)  # the case of each verdict
     counts: BatchCounts = field(default_factory=BatchCounts)
     taken: int = 0
+    left: int = 0  # verdicts judged ahead that the run did not draw again (counted after it)
     draw_s: float = 0.0
 
     def take(self, case: Case) -> L3Verdict | None:
         verdict = self.verdicts.pop(key_of(case), None)
         self.taken += verdict is not None
         return verdict
+
+    def leftovers(self) -> list[tuple[Case, L3Verdict]]:
+        """The verdicts the run did not take (their programs judged all the same), each handed out once."""
+        left = [(self.cases[key], verdict) for key, verdict in self.verdicts.items()]
+        self.verdicts.clear()
+        self.left += len(left)
+        return left
 
 
 def _steer(verdict: L3Verdict | None) -> None:
@@ -89,4 +100,5 @@ def prejudge_l3(
         verdicts = judge_cases(compiler, fresh, execute, size, prejudged.counts)
         for case, verdict in zip(fresh, verdicts, strict=True):
             prejudged.verdicts[key_of(case)] = verdict
+            prejudged.cases[key_of(case)] = case
     return prejudged

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,11 +14,14 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from iree.compiler import ir
 from stream_fuzz.generators.frontend import FrontendProgram, TensorType, frontend_cases
 
+from stream_fuzz.campaign.loop import Campaign
 from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
 from stream_fuzz.compiler.frontend_batch import BatchFailed, FrontendBatchRequest
+from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge.batching import BatchCounts
 from stream_fuzz.judge.l3 import Case, L3Verdict, case_of, judge_case
 from stream_fuzz.judge.l3_batching import judge_cases, moves_a_constant
+from stream_fuzz.judge.verdict import Judge
 
 pytestmark = [
     pytest.mark.slow,
@@ -236,3 +240,18 @@ def test_a_batch_crashed_by_a_known_crash_shape_isolates_it_and_batches_the_rest
     assert [signature(v) for v in verdicts] == ["clean", "clean", alone.finding.signature, "clean"]
     # The crashed batch, then the three others merged again at once; the suspect alone crashed too.
     assert (counts.batches, counts.vouched, counts.alone, counts.splits) == (2, 3, 1, 1)
+
+
+def test_a_batched_campaign_counts_every_program_it_judged_ahead(tmp_path: Path) -> None:
+    """The chunk's own run draws only part of what was drawn and judged ahead (its draws follow the
+    verdicts); the rest is judged all the same, and is counted and recorded after the run."""
+    campaign = Campaign(Judge(timeout=120), Corpus(tmp_path / "corpus"), shrink=False, batch=8)
+    try:
+        stats = campaign.run("l3", examples=24, budget_s=None, seed=0)
+    finally:
+        campaign.close()
+    ahead = campaign.prejudged_l3
+    judged_ahead = ahead.counts.vouched + ahead.counts.alone
+    assert ahead.taken > 0 and not ahead.verdicts
+    assert ahead.taken + ahead.left == judged_ahead
+    assert stats.programs["l3"] >= judged_ahead
