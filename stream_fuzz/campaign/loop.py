@@ -430,8 +430,9 @@ class Campaign:
             strategy = frontend_cases(size=self.program_size)
             if (batch := self._l3_batch(level)) > 1:
                 started, settings_ = time.perf_counter(), self._chunk_settings(level, size)
+                compiler, execute = self.frontend_compiler(), self.l3_execute
                 self.prejudged_l3 = prejudge_l3(
-                    self.frontend_compiler(), strategy, settings_, chunk_seed, batch, self.l3_execute
+                    compiler, strategy, settings_, chunk_seed, batch, execute, self._deadline
                 )
                 self._count_prejudge(started, self.prejudged_l3.draw_s)
 

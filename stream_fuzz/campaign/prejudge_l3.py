@@ -86,11 +86,15 @@ def prejudge_l3(
     chunk_seed: int,
     size: int,
     execute: bool = True,
+    deadline: float | None = None,
 ) -> PrejudgedL3:
     """Draw the chunk ahead and judge its cases in batches of up to `size` per device count; drawn again
-    with those verdicts, up to `ROUNDS` times, for what they make Hypothesis draw differently."""
+    with those verdicts, up to `ROUNDS` times, for what they make Hypothesis draw differently, but no
+    round begins past the campaign's `deadline` (`time.monotonic()`)."""
     prejudged = PrejudgedL3()
-    for _ in range(ROUNDS):
+    for round_ in range(ROUNDS):
+        if round_ and deadline is not None and time.monotonic() >= deadline:
+            break
         started = time.perf_counter()
         cases = draw_cases(strategy, chunk_settings, chunk_seed, prejudged)
         fresh = list({key_of(c): c for c in cases if key_of(c) not in prejudged.verdicts}.values())
