@@ -194,14 +194,12 @@ class Campaign:
         started = time.perf_counter()
         self.stats.timing["generate_s"] += started - self._last_end
         case = case_of(program, inputs, resources=self.target >= RESOURCES_SURVIVE_PHASES)
-        numpy_s = time.perf_counter() - started
-        self.stats.timing["l3_numpy_s"] += numpy_s
+        self.stats.timing["l3_numpy_s"] += time.perf_counter() - started
         verdict = self.prejudged_l3.take(case) or judge_case(self.frontend_compiler(), case, self.l3_execute)
         return self.account_l3(case, verdict, program)
 
     def account_l3(self, case: Case, verdict: L3Verdict, program: FrontendProgram | None) -> Finding | None:
-        """Count an L3 verdict, record its finding (`program` None: judged ahead, not drawn by the run)."""
-        timing = verdict.run.timing
+        timing = verdict.run.timing  # (`program` None: judged ahead in a batch, not drawn by the run)
         for stage in ("stream", "vmfb", "run"):
             self.stats.timing[f"l3_{stage}_s"] += timing.get(f"{stage}_s", 0.0)
         self.stats.timing["oracle_s"] += timing.get("oracle_s", 0.0)
@@ -211,8 +209,7 @@ class Campaign:
             self.stats.valid["l3"] += 1
         if verdict.run.outcome in ("ok", "runtime-error") or verdict.run.stage == "run":
             self.stats.compiled["l3"] += 1
-        if verdict.executed:
-            self.stats.executed["l3"] += 1
+        self.stats.executed["l3"] += verdict.executed
         self.stats.runtime_missing = self.stats.runtime_missing or verdict.run.runtime_missing
         report = verdict.run.report
         if report is not None:
@@ -464,11 +461,7 @@ class Campaign:
             if failing is not None:
                 raise failure_class(failing.signature)(f"{failing.title} [{failing.signature}]")
 
-        try:
-            self._drive(property_holds, level)
-        finally:  # every program judged ahead counts, whether or not the run drew it again
-            for case, verdict in self.prejudged_l3.leftovers():
-                self.account_l3(case, verdict, None)
+        self._drive(property_holds, level)
 
     def _l3_batch(self, level: str) -> int:
         """L3 programs per compile: 1 unless batching is asked for (or the default) and can batch here."""
@@ -509,8 +502,7 @@ class Campaign:
 
     def _drive(self, property_holds: Callable[[], None], level: str) -> None:
         """Run one chunk's Hypothesis test; findings are recorded already, shrunk ones marked so."""
-        self._raised = set()
-        self._shrinking_since, self._chunk_level = None, level
+        self._raised, self._shrinking_since, self._chunk_level = set(), None, level
         try:
             try:
                 property_holds()
@@ -525,6 +517,8 @@ class Campaign:
             self.stats.unshrunk |= self._raised
             raise
         finally:
+            for case, verdict in self.prejudged_l3.leftovers():  # judged ahead, not drawn: counted too
+                self.account_l3(case, verdict, None)
             if self._shrinking_since is not None:
                 self.stats.shrink_s[level] += time.monotonic() - self._shrinking_since
                 self._shrinking_since = None
