@@ -285,6 +285,7 @@ def _signal_at(
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
+    _wait_for_signal_handlers(process)
     time.sleep(after_s)
     process.send_signal(signum)
     try:
@@ -294,6 +295,22 @@ def _signal_at(
         out, err = process.communicate()
         raise AssertionError(f"ignored {signum.name}: {err[-2000:]}") from None
     return process.returncode, out, err, time.monotonic() - launched
+
+
+def _wait_for_signal_handlers(process: subprocess.Popen[str], timeout_s: float = 60) -> None:
+    """Until the command catches SIGTERM (`stream_fuzz.interrupts`, the first thing it imports): before
+    that no program can answer a signal, and on a busy machine the interpreter alone takes over 0.5 s to
+    get there. `after_s` counts from here, so "0.5 s in" means "while importing" under any load."""
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end and process.poll() is None:
+        caught = next(
+            line for line in Path(f"/proc/{process.pid}/status").read_text().splitlines()
+            if line.startswith("SigCgt:")
+        )  # fmt: skip
+        if int(caught.split()[1], 16) & (1 << (signal.SIGTERM - 1)):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"the command did not catch SIGTERM within {timeout_s:g} s (exit {process.poll()})")
 
 
 def interrupted_while_starting(tmp: Path) -> None:
