@@ -28,6 +28,27 @@ settings.register_profile("stream-fuzz-ci", settings(), max_examples=40, derando
 settings.register_profile("stream-fuzz-dev", settings(), max_examples=200)
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _import_every_module() -> None:
+    """Hypothesis mixes constants of the project's modules imported so far into its draws: without this, a
+    test's draws (and how far a quality test shrinks) depended on which tests ran before it in its process,
+    which under pytest-xdist changes from run to run. Every module imported first, they never do."""
+    import importlib
+    import pkgutil
+
+    import stream_fuzz.generators
+    import stream_fuzz.oracles
+
+    import stream_fuzz
+
+    for package in (stream_fuzz, stream_fuzz.generators, stream_fuzz.oracles):  # the last two mapped
+        for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if not module.name.endswith("__main__"):
+                importlib.import_module(module.name)
+
+
+_import_every_module()
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 CORPUS = ROOT / "corpus"
 

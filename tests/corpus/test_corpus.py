@@ -237,7 +237,9 @@ def test_a_clobber_finding_is_recorded_with_run_lines_that_read_the_async_ir(
     assert not [line for line in text.splitlines() if line.startswith("// RUN:") and "stream-fuzz" in line]
     shutil.copy(CORPUS / "lit.cfg.py", folder / "lit.cfg.py")
     lit = str(Path(sys.executable).parent / "lit")
-    done = subprocess.run([lit, "-a", str(path)], capture_output=True, text=True, timeout=300)
+    # Its own exec_root: lit.cfg.py's default is one fixed folder under $TMPDIR, shared by parallel runs.
+    command = [lit, "-a", str(path), "-D", f"exec_root={tmp_path / 'lit'}"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert f"XFAIL: stream-fuzz corpus :: {path.name}" in done.stdout, done.stdout[-3000:]
     assert "CHECK-NOT: excluded string found in input" in done.stdout  # a use after the in-place write
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -204,25 +205,16 @@ def test_a_crash_that_does_not_reproduce_is_still_a_crash(
 def test_in_process_hang_is_killed_and_the_next_program_compiles(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The timeout covers a fresh worker's start (spawn, import the bindings) too: short, but a few times
+    # what that start takes on this machine now, so that the replacement compiles under load as well.
+    with InProcessCompiler(timeout=60) as fresh:
+        started = time.monotonic()
+        assert fresh.compile(program("fanout_in_wave.mlir"), ALLOCATION).outcome is Outcome.OK
+        timeout = max(2.0, 4 * (time.monotonic() - started))
     monkeypatch.setenv("STREAM_FUZZ_TEST_FLAG", str(tmp_path / "hung-once"))
-    with InProcessCompiler(timeout=2, post_hook="tests.driver.faults:hang_the_first_time") as hanging:
+    with InProcessCompiler(timeout=timeout, post_hook="tests.driver.faults:hang_the_first_time") as hanging:
         result = hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION)
         assert result.outcome is Outcome.TIMEOUT
-        assert result.elapsed_s < 10
+        assert result.elapsed_s < timeout + 8
         # The hung worker was killed; its replacement compiles the same program.
         assert hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION).outcome is Outcome.OK
-
-
-def test_the_worker_loads_only_the_dialects_programs_use() -> None:
-    # The bindings' default context loads every registered dialect, and IREE's pattern passes then
-    # gather the patterns of all their ops on each run: the stream pipeline ran 2.4 times slower so.
-    from iree.compiler import ir
-
-    assert ir.Context().is_dialect_loaded("llvm")  # what the worker must not do
-    from tests.driver.loaded_dialects_hook import LoadedDialects
-
-    with InProcessCompiler(analyzer=LoadedDialects) as compiler:
-        result = compiler.compile(program("flat_fanout.mlir"), STREAM)
-    assert result.outcome is Outcome.OK, result.summary()
-    assert result.report is not None
-    assert result.report.behaviour == {"loaded:stream", "loaded:util"}
