@@ -246,8 +246,9 @@ def _report_reduced(args: argparse.Namespace) -> int:
 
 
 def cmd_bisect(args: argparse.Namespace) -> int:
-    # The step oracle judges each pass's output as IR; these need the async stage or a run at L3.
-    unseen = {Rule.CLOBBER.id, Rule.RESULT.id, Rule.INPUT.id}
+    # The step oracle judges each pass's output as IR; these need the async stage, a run at L3, or IREE's
+    # checker passes, which it does not run.
+    unseen = {Rule.CLOBBER.id, Rule.RESULT.id, Rule.INPUT.id, Rule.AFFINITY.id, Rule.ACCESS_RANGE.id}
     known = sorted(rule.id for rule in Rule if rule.id not in unseen)
     if args.rule is not None and args.rule not in known:
         why = "not judged pass by pass" if args.rule in unseen else "no such rule"
