@@ -49,7 +49,7 @@ def judge() -> Iterator[Judge]:
 
 # Rules whose violations have no plausible fix to derive (`fixes.fix_of` is None) but are stated by CHECK
 # lines on the final output: the entry's correct outputs under CORRECT_OUTPUTS stand for the fix.
-NO_ONE_REPAIR = frozenset({Rule.BORROWED})
+NO_ONE_REPAIR = frozenset({Rule.BORROWED, Rule.BEFORE_ALLOCA})
 
 
 def _stored_outputs_pass(entry: Entry, program: str, checks: str, strict: bool, judge: Judge) -> None:
