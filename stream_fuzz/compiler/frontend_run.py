@@ -96,7 +96,10 @@ def has_unused_argument(ir: Any, context: Any, stream_ir: str) -> bool:
     """Does the compiled @main take an argument it never uses? Read from the stream-phase IR, where the
     exported `util.func @main` takes buffer views: a use the compiler folded away (an insert_slice that
     overwrites the whole destination) leaves it unused, as the runtime sees it."""
-    module = ir.Module.parse(stream_ir, context)  # held: its ops die with it
+    from stream_fuzz.oracles.sanitize import parse_compiled
+
+    # As the oracle reads it (an older release's spellings respelled); held: its ops die with it.
+    module = parse_compiled(stream_ir, context)
     for op in module.body.operations:
         if op.operation.name not in ("util.func", "func.func") or not op.regions[0].blocks:
             continue
