@@ -1,6 +1,7 @@
 """Every rule is handled wherever a rule must be: its plausible fix (or the documented few that have none),
-its CHECK lines (`checklines.candidate_groups`, a `match` mypy holds to every rule of `fixes.DerivedFix`), the issue draft's "what
-should happen", and the README's rule table. Adding a Rule fails here (and in mypy) until it has them."""
+its CHECK lines (`checklines.candidate_groups`, a `match` mypy holds to every rule of `fixes.DerivedFix`),
+the issue draft's "what should happen", and the README's rule table. Adding a Rule fails here (and in
+mypy) until it has them."""
 
 from __future__ import annotations
 
