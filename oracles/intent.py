@@ -36,18 +36,25 @@ class Intent:
     # The input already has `stream.async.execute`s (L2's pre-scheduled IR): copy-on-write does not run
     # on it, so its in-place writes (of a borrowed import too) are the program's own (`borrowed.py`).
     prescheduled: bool = False
+    # `stream.async.alloca`s: storage the program leaves uninitialised. Alone in its partition, one becomes
+    # an execute with no commands, whose elision one corpus entry's bug turns on
+    # (`oracles.marks.UNINITIALIZED`); and `stream.cmd.execute`s with no commands already in the input.
+    allocas: int = 0
+    empty_executes: int = 0
 
 
 def read_intent(module: ir.Module) -> Intent:
     # Transfers of one value between the same devices count once: the compiler may merge them (CSE). A
     # transfer whose result nothing uses counts not at all: no device reads what it moved.
     seen: dict[tuple[str, str], set[ir.Value]] = {}
-    sourceless = scheduled = 0
+    sourceless = scheduled = allocas = empty_executes = 0
     prescheduled = False
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        nonlocal sourceless, scheduled, prescheduled
+        nonlocal sourceless, scheduled, prescheduled, allocas, empty_executes
         prescheduled = prescheduled or op.name == "stream.async.execute"
+        allocas += op.name == "stream.async.alloca"
+        empty_executes += op.name == "stream.cmd.execute" and _has_no_commands(op)
         if op.name == _TRANSFER:
             scheduled += _enclosing(op) is not None
         if op.name == _TRANSFER and _is_live(op.results[0]):
@@ -58,7 +65,12 @@ def read_intent(module: ir.Module) -> Intent:
 
     module.operation.walk(visit)
     moves = Counter({move: len(values) for move, values in seen.items()})
-    return Intent(moves, sourceless, scheduled, prescheduled)
+    return Intent(moves, sourceless, scheduled, prescheduled, allocas, empty_executes)
+
+
+def _has_no_commands(op: ir.Operation) -> bool:
+    """An execute whose body holds only its terminator (what canonicalize's ElideNoOpCmdExecuteOp elides)."""
+    return all(child.name == "stream.yield" for block in op.regions[0].blocks for child in block.operations)
 
 
 # Ops that only pass a value on: a value used by nothing but these, whose results are themselves unused,

@@ -22,10 +22,12 @@ and a dealloca on exclusive paths (two branches, two blocks of one region).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from iree.compiler import ir
 
 from .facts import Access, Facts
+from .marks import EMPTY_EXECUTE, HOST_AWAIT_CHAINED, INPUT_UNKNOWN, MARKS, UNINITIALIZED
 from .rules import Rule, Violation
 
 # Ops whose timepoint result is reached only after every timepoint they await (TimelineOpInterface).
@@ -66,7 +68,8 @@ def lifetimes_hold(facts: Facts) -> Iterator[Violation]:
         ready = storage.value.owner.results[1]  # the alloca's result timepoint
         for use in by_storage.get(storage.id, []):
             if timeline.reached_by(use.op.opview.await_timepoint, use.op, ready) is False:
-                yield _violation(Rule.BEFORE_ALLOCA, use, storage.name, "before its alloca's timepoint")
+                violation = _violation(Rule.BEFORE_ALLOCA, use, storage.name, "before its alloca's timepoint")
+                yield replace(violation, marks=_before_alloca_marks(facts, timeline, use.op))
     for release in facts.releases:
         for storage_id in sorted(release.storages):
             if facts.storage(storage_id).kind != "alloca":
@@ -82,6 +85,22 @@ def lifetimes_hold(facts: Facts) -> Iterator[Violation]:
             for host in facts.host_uses:
                 if storage_id in host.storages and timeline.ordered(release.op, host.op) is True:
                     yield _violation(Rule.AFTER_DEALLOCA, host, storage.name, _released_at(release))
+
+
+def _before_alloca_marks(facts: Facts, timeline: _Timeline, execute: ir.Operation) -> tuple[str, ...]:
+    """What tells the causes of an execute running before its alloca apart (`marks.HOST_AWAIT_CHAINED`,
+    `UNINITIALIZED`, `EMPTY_EXECUTE`, `INPUT_UNKNOWN`)."""
+    found = set()
+    if timeline.chained_host_await(execute):
+        found.add(HOST_AWAIT_CHAINED)
+    if facts.intent is None:
+        found.add(INPUT_UNKNOWN)
+    else:
+        if facts.intent.allocas:
+            found.add(UNINITIALIZED)
+        if facts.intent.empty_executes:
+            found.add(EMPTY_EXECUTE)
+    return tuple(mark for mark in MARKS if mark in found)
 
 
 def _released_at(release: Access) -> str:
@@ -167,6 +186,26 @@ class _Timeline:
                 return True
             known = known and all(self._made_before(opaque, wanted.owner.operation) for opaque in unknown)
         return False if known else None
+
+    def chained_host_await(self, execute: ir.Operation) -> bool:
+        """Does `execute` capture a resource that a host `stream.timepoint.await` before it (in its block
+        or an enclosing one) waits on, and await a timepoint covering that await's?"""
+        awaited = execute.opview.await_timepoint
+        if awaited is None:
+            return False
+        covered, _ = self._covers(awaited)
+        captured = set(execute.opview.resource_operands)
+        current: ir.Operation | None = execute
+        while current is not None:
+            position = self._positions_in(current.block)[current]
+            for op, index in self._positions[current.block].items():
+                if index >= position or op.name != _HOST_AWAIT:
+                    continue
+                if op.opview.await_timepoint in covered and captured & set(op.opview.resource_operands):
+                    return True
+            parent = current.parent
+            current = parent.operation if parent is not None and parent.name != "builtin.module" else None
+        return False
 
     def _covers(self, timepoint: ir.Value) -> tuple[frozenset[ir.Value], frozenset[ir.Value]]:
         """The timepoints reached whenever `timepoint` is, and the ones among them whose own coverage is

@@ -45,6 +45,18 @@ PRESCHEDULED = "transfers-prescheduled-in-input"
 # stream.async.store (copy-on-write's list of tied ops leaves it out).
 THROUGH_ALIAS = "written-through-alias"
 STORE_WRITER = "written-by-async-store"
+# A storage captured by an execute before its alloca's timepoint (lifetime/before-alloca): the execute
+# captures a resource that a host `stream.timepoint.await` before it waits on, and the execute's own await
+# covers that host await's timepoint (the rewrite canonicalize's ChainDependentAwaits makes: the host
+# await's result replaced by its operand, the awaited timepoint moved into the execute).
+HOST_AWAIT_CHAINED = "host-await-chained"
+# The input has a `stream.async.alloca` (storage left uninitialised): alone in a partition, one becomes an
+# execute with no commands, which canonicalize's ElideNoOpCmdExecuteOp deletes. Or the input already has
+# such an execute (IR of the middle of the pipeline, a one-pass reproducer), or is unknown (L3's
+# stream-phase IR, whose frontend `tensor.empty` lowers to a `stream.async.alloca`).
+UNINITIALIZED = "uninitialized-alloca-in-input"
+EMPTY_EXECUTE = "empty-execute-in-input"
+INPUT_UNKNOWN = "input-unknown"
 MARKS = (
     OPTIMAL_NEAR,
     PROMISE_MIX,
@@ -57,6 +69,10 @@ MARKS = (
     PRESCHEDULED,
     THROUGH_ALIAS,
     STORE_WRITER,
+    HOST_AWAIT_CHAINED,
+    UNINITIALIZED,
+    EMPTY_EXECUTE,
+    INPUT_UNKNOWN,
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")

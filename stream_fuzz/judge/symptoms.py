@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from stream_fuzz.judge.findings import Finding
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.marks import (
+    EMPTY_EXECUTE,
+    HOST_AWAIT_CHAINED,
+    INPUT_UNKNOWN,
     LOOP_INIT,
     MERGED_WIDER,
     OPTIMAL_NEAR,
@@ -32,6 +35,7 @@ from stream_fuzz.oracles.marks import (
     SOURCES_UNKNOWN,
     STORE_WRITER,
     THROUGH_ALIAS,
+    UNINITIALIZED,
     WRITER_ONLY,
 )
 
@@ -189,6 +193,29 @@ def _async_store_write(finding: Finding) -> bool:
     return _clobber_marked(finding, STORE_WRITER)
 
 
+def _host_await_chained(finding: Finding) -> bool:
+    """ChainDependentAwaits (StreamOpFolders.cpp, since 3.10 `op.setAwaitTimepoints(newTimepoints)`)
+    moves a host stream.timepoint.await into the execute that captures the awaited resource and replaces
+    the execute's await, dropping its alloca's timepoint: the execute captures a resource a host await
+    before it waits on, and awaits a timepoint covering that await's."""
+    primary = _primary(finding)
+    return primary is not None and primary.rule is Rule.BEFORE_ALLOCA and HOST_AWAIT_CHAINED in primary.marks
+
+
+def _no_op_execute_elided(finding: Finding) -> bool:
+    """ElideNoOpCmdExecuteOp (StreamOpFolders.cpp) replaces the timepoint of a stream.cmd.execute with no
+    commands by an immediate one, not by its await: ScheduleAllocation makes such an execute of a partition
+    holding only a stream.async.alloca, awaiting the alloca, and the execute that uses the storage next
+    awaited the alloca only through it. The input has a stream.async.alloca (or such an empty execute, or
+    is unknown: L3's `tensor.empty` lowers to an alloca), and no host await was chained into the execute
+    (the other cause of this shape, `host-await-chained`)."""
+    primary = _primary(finding)
+    if primary is None or primary.rule is not Rule.BEFORE_ALLOCA:
+        return False
+    marks = set(primary.marks)
+    return HOST_AWAIT_CHAINED not in marks and bool({UNINITIALIZED, EMPTY_EXECUTE, INPUT_UNKNOWN} & marks)
+
+
 @dataclass(frozen=True)
 class Symptom:
     name: str
@@ -222,6 +249,16 @@ SYMPTOMS: dict[str, Symptom] = {
         ),
         Symptom("write-through-alias", _write_through_alias, "written in place through a select of storages"),
         Symptom("async-store-write", _async_store_write, "a stream.async.store writes a value still read"),
+        Symptom(
+            "host-await-chained",
+            _host_await_chained,
+            "an execute before its alloca awaits a host await's timepoint, capturing what it waited on",
+        ),
+        Symptom(
+            "no-op-execute-elided",
+            _no_op_execute_elided,
+            "an execute before its alloca, no host await chained in, an uninitialised alloca in the input",
+        ),
         Symptom(
             "pinned-push-with-source",
             _pinned_push_with_source,

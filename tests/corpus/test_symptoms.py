@@ -19,7 +19,7 @@ from iree.compiler.tools import compile_str
 from stream_fuzz.oracles import check_text
 from stream_fuzz.oracles.intent import read_intent
 
-from stream_fuzz.compiler import CompilerInfo, resolve_pipeline
+from stream_fuzz.compiler import CompilerInfo, InProcessCompiler, Outcome, resolve_pipeline
 from stream_fuzz.corpus.entry import Entry, MalformedEntry, Status, as_recorded, read_corpus, read_entry
 from stream_fuzz.corpus.replay import AS_RECORDED, L3Replayer, replay_entry
 from stream_fuzz.corpus.store import Corpus
@@ -29,8 +29,9 @@ from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.judge.symptoms import SYMPTOMS, Symptom, regression_of, shows
 from stream_fuzz.judge.verdict import Judge
 from stream_fuzz.triage.reduce import same_bug
+from tests import mutants
 from tests.conftest import CORPUS
-from tests.oracles.conftest import PROGRAMS
+from tests.oracles.conftest import PROGRAMS, pipeline_of
 
 OUTPUTS = PROGRAMS.parent / "release_outputs"
 # (release output, its input program, the open entry its shape is listed by, the historical bug it is)
@@ -275,6 +276,61 @@ def test_an_import_exported_elsewhere_straight_line_is_the_export_entrys() -> No
     assert (
         attribution.entry.path.stem == "placement-export-import-returned-through-a-branch-on-another-device"
     )
+
+
+BEFORE_ALLOCA = {
+    "host-await-chained": "lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait",
+    "no-op-execute-elided": "lifetime-before-alloca-elide-no-op-execute-drops-the-alloca-wait",
+}
+
+
+@pytest.mark.parametrize("symptom", sorted(BEFORE_ALLOCA))
+def test_the_two_causes_of_an_execute_before_its_alloca_are_told_apart(symptom: str, judge: Judge) -> None:
+    """Two root causes share lifetime-before-alloca-fdcd4f6e2890 on the pinned compiler: ChainDependentAwaits
+    replacing an execute's await by a host await's timepoint, and ElideNoOpCmdExecuteOp replacing an empty
+    execute's timepoint by an immediate one. Each entry's witness shows its own symptom only, and is known
+    as that entry's, not the other's."""
+    entry = read_entry(CORPUS / f"{BEFORE_ALLOCA[symptom]}.mlir")
+    finding = finding_from(judge.judge(entry.programs[0], entry.pipeline))
+    assert finding is not None and finding.signature == "lifetime-before-alloca-fdcd4f6e2890"
+    assert [name for name in BEFORE_ALLOCA if shows(name, finding)] == [symptom]
+    corpus = Corpus(CORPUS)
+    assert {e.path.stem for e in corpus.listed[finding.signature]} >= set(BEFORE_ALLOCA.values())
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None and attribution.entry.path.stem == entry.path.stem, attribution.note
+
+
+def test_an_l3_execute_before_its_alloca_without_a_host_await_is_the_no_op_execute_entrys() -> None:
+    """The finding that split the two: an L3 program with no host await chained into an execute (a
+    tensor.empty filled from two devices), whose stream phase has the chained-await entry's signature. On
+    the pinned compiler it shows the no-op-execute symptom, not the chained-await one (the input is the
+    frontend's, unknown to the marks)."""
+    text = (Path(__file__).resolve().parent / "tensor_empty_filled_from_two_devices.mlir").read_text()
+    stream = compile_str(text, extra_args=["--compile-to=stream"]).decode()
+    finding = violation_finding(check_text(stream).violations)
+    assert finding is not None and finding.signature == "lifetime-before-alloca-fdcd4f6e2890"
+    assert not shows("host-await-chained", finding) and shows("no-op-execute-elided", finding)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == BEFORE_ALLOCA["no-op-execute-elided"]
+
+
+def test_a_third_cause_of_an_execute_before_its_alloca_is_not_absorbed(compiler: InProcessCompiler) -> None:
+    """An execute that skips its alloca with neither a host await chained into it nor an uninitialised
+    alloca in the input (the mutant `execute_skips_its_allocas` of real output) shows neither symptom: it
+    is new, "probably a duplicate", not silently one of the two entries."""
+    text = (PROGRAMS / "alloc_chain_abc.mlir").read_text()
+    result = compiler.compile(text, resolve_pipeline(pipeline_of(text)))
+    assert result.outcome is Outcome.OK and result.output
+    context = ir.Context()
+    output = ir.Module.parse(result.output, context)
+    mutants.execute_skips_its_allocas(output)
+    intent = read_intent(ir.Module.parse(text, context))
+    finding = violation_finding(check_text(str(output), intent=intent).violations)
+    assert finding is not None and finding.rules[0].id == "lifetime/before-alloca"
+    assert not any(shows(name, finding) for name in BEFORE_ALLOCA)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is None and "probably a duplicate of" in attribution.note
 
 
 def _info() -> CompilerInfo:
