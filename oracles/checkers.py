@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from iree.compiler import ir, passmanager
 
-from .marks import position
+from .marks import MARKS, positions
 from .rules import Rule, Violation
 
 MIDWAY = "midway"
@@ -226,8 +226,14 @@ def mark_rejections(
     a storage left without an affinity shows about the cause, as for a misplaced one. Only there: midway
     the checker reads async IR, whose ops are not the output's storages."""
     return tuple(
-        replace(v, marks=unplaced.get(position(v.location), ()))
+        replace(v, marks=_marks_at(v.location, unplaced))
         if v.rule is Rule.AFFINITY and v.via == ALLOCATION_OUTPUT
         else v
         for v in violations
     )
+
+
+def _marks_at(location: str, unplaced: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The marks of the storages at any position of `location` (a slab's fused location names several)."""
+    found = {mark for at in positions(location) for mark in unplaced.get(at, ())}
+    return tuple(mark for mark in MARKS if mark in found)

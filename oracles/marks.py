@@ -76,15 +76,16 @@ MARKS = (
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")
-# The line and column a location ends with: `loc("-":24:13)` in process, `<stdin>:24:13` from a binary.
-_POSITION = re.compile(r"(\d+:\d+)\)?$")
+# The line and column of a printed location: `loc("-":24:13)` in process, `<stdin>:24:13` from a binary,
+# one per member of a fused location (`loc(fused["-":9:11, "-":10:11])`: ScheduleAllocation gives the pack
+# and alloca of several results one location fusing theirs).
+_POSITION = re.compile(r"(?<=:)(\d+:\d+)(?![\d:])")
 
 
-def position(location: str) -> str:
-    """`line:col` of a printed location ("" when it has none): the same op's position whichever way the
-    location was printed (in process, or in a binary's diagnostic on the text it read)."""
-    found = _POSITION.search(location.strip())
-    return found[1] if found else ""
+def positions(location: str) -> tuple[str, ...]:
+    """Every `line:col` of a printed location (none when it has none): the same op's positions whichever
+    way the location was printed (in process, or in a binary's diagnostic on the text it read)."""
+    return tuple(_POSITION.findall(location))
 
 
 def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
@@ -118,9 +119,10 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
 
 
 def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
-    """The marks of each storage the compiler placed without an affinity, keyed by the position of the op
-    that made it and of those sizing it (a slab's `stream.resource.pack`): where IREE's own
-    iree-stream-verify-affinities points when it rejects that storage (`checkers.mark_rejections`)."""
+    """The marks of each storage the compiler placed without an affinity, keyed by each position of the op
+    that made it and of those sizing it (a slab's `stream.resource.pack`; a slab of several results has a
+    location fusing theirs): where IREE's own iree-stream-verify-affinities points when it rejects that
+    storage (`checkers.mark_rejections`)."""
     found: dict[str, tuple[str, ...]] = {}
     for storage in facts.storages:
         if storage.attr is not None or storage.kind not in PLACED_BY_COMPILER:
@@ -132,8 +134,7 @@ def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
         ops = [made_by, *(v.owner for v in made_by.operands if isinstance(v, ir.OpResult))]
         marks = marks_of(facts, storage, access)
         for op in ops:
-            at = position(str(op.location))
-            if at:
+            for at in positions(str(op.location)):
                 found[at] = tuple(m for m in MARKS if m in {*found.get(at, ()), *marks})
     return found
 

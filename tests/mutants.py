@@ -209,6 +209,16 @@ def drop_alloca_affinity(module: ir.Module) -> None:
     del walk(module, "stream.resource.alloca")[0].attributes["affinity"]
 
 
+def drop_slab_affinity(module: ir.Module) -> None:
+    """The first `stream.resource.pack` and the alloca it sizes lose their affinity (a slab of several
+    results, whose pack and alloca have one location fusing the results'): the checker names the pack."""
+    pack = walk(module, "stream.resource.pack")[0]
+    del pack.attributes["affinity"]
+    for alloca in walk(module, "stream.resource.alloca"):
+        if any(isinstance(v, ir.OpResult) and v.owner.operation == pack for v in alloca.operands):
+            del alloca.attributes["affinity"]
+
+
 def drop_execute_affinity(module: ir.Module) -> None:
     """The first `stream.async.execute` of async IR loses its affinity, and with it every op inside."""
     del walk(module, "stream.async.execute")[0].attributes["affinity"]

@@ -117,6 +117,44 @@ def test_a_rejection_shows_the_neighbourhood_of_the_storage_it_names(real: Judge
     assert entry is None or entry.path.stem != JOIN_OR
 
 
+@pytest.fixture(scope="module")
+def dropping_slab() -> Iterator[Judge]:
+    with Judge(timeout=120, post_hook="tests.mutants:drop_slab_affinity") as judge:
+        yield judge
+
+
+def test_a_rejection_of_a_slab_is_marked_by_every_position_of_its_fused_location(
+    real: Judge, dropping_slab: Judge
+) -> None:
+    """Several results left without an affinity share one slab, whose pack and alloca carry a location
+    fusing the results' (`loc(fused[...])`): the checker names the pack by it, and the rejection has the
+    marks of the storage at those positions. The joinOR entry's pack form (a splat moved twice to one
+    optimal from an execute on a promise) shows its symptom and is that entry's; before, no position was
+    read from a fused location, so it was kept apart as 'probably a duplicate' (485d1207c06f). A slab
+    whose affinity the mutant drops, with no optimal near, has the same shape and is not."""
+    corpus = Corpus(CORPUS)
+    text = (INPUTS / "optimal_slab_promise_mix.mlir").read_text()
+    finding = finding_from(real.judge(text, resolve_pipeline("allocation")))
+    assert finding is not None and finding.rules == (Rule.AFFINITY,)
+    primary = finding.violations[0]
+    assert primary.op_name == "stream.resource.pack" and "fused[" in primary.location
+    assert {"optimal-near", "promise-mix"} <= set(primary.marks)
+    assert shows("optimal-join", finding)
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None and attribution.entry.path.stem == JOIN_OR, attribution.note
+    assert attribution.finding.signature == "checker-verify-affinities-f62fff630199"
+
+    plain = (INPUTS / "slab_of_two_results.mlir").read_text()
+    assert finding_from(real.judge(plain, resolve_pipeline("allocation"))) is None
+    mutant = finding_from(dropping_slab.judge(plain, resolve_pipeline("allocation")))
+    assert mutant is not None and mutant.rules == (Rule.AFFINITY,)
+    assert mutant.shape_signature == finding.shape_signature  # same shape, another cause
+    assert "fused[" in mutant.violations[0].location and mutant.violations[0].marks
+    assert not shows("optimal-join", mutant)
+    entry = corpus.attribute(mutant).entry
+    assert entry is None or entry.path.stem != JOIN_OR
+
+
 def test_an_external_compilers_rejection_is_marked_too(native_iree_opt: object) -> None:
     """The same program through the `iree-opt` binary: its checker names the alloca by the position in
     the text it read, which the facts of that text key their marks by."""
