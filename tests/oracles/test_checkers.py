@@ -155,6 +155,20 @@ def test_a_rejection_of_a_slab_is_marked_by_every_position_of_its_fused_location
     assert entry is None or entry.path.stem != JOIN_OR
 
 
+def test_an_execute_left_without_affinity_by_partitioning_is_the_barrier_entrys(real: Judge) -> None:
+    """checker-verify-affinities-cb01646f9c1f (L1 campaigns): a barrier on @d0 of a splat on @d1 is
+    partitioned with it, the partition's affinity joins to null, and IREE's checker rejects the execute
+    midway. It is the barrier entry's (the same partitioning decision), listed there by shape."""
+    text = (INPUTS / "barrier_on_another_device.mlir").read_text()
+    finding = finding_from(real.judge(text, resolve_pipeline("stream")))
+    assert finding is not None and finding.rules == (Rule.AFFINITY,)
+    assert [(v.op_name, v.via) for v in finding.violations] == [("stream.async.execute", MIDWAY)]
+    assert finding.signature == "checker-verify-affinities-cb01646f9c1f"
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == "invalid-program-barrier-joined-to-producer-partition"
+
+
 def test_an_external_compilers_rejection_is_marked_too(native_iree_opt: object) -> None:
     """The same program through the `iree-opt` binary: its checker names the alloca by the position in
     the text it read, which the facts of that text key their marks by."""
