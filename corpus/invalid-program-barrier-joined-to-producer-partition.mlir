@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-barrier-joined-to-producer-partition.mlir
 // pass: iree-stream-schedule-execution
+// symptom: barrier-joined
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: a value moved to @d1, written in place there by an insert_slice, then
 //   flow.tensor.barrier on @d0 and read (iree-compile rejects it, but with "failed to legalize operation
@@ -38,7 +39,8 @@
 //   fill on @d4 (no affinity on that execute; 3.13 compiles that program placed): the transfer half of this
 //   decision that PR #24748 fixed, read in the source, not run on each release. Witness 6 alone leaves that execute without a device on 3.2-3.13 (checked on each
 //   release's iree-opt; 3.1 has no stream.async.barrier); the releases line is the file's, whose other
-//   witnesses need 3.12.
+//   witnesses need 3.12. Its symptom (barrier-joined): the partition diagnostic, or IREE's checker rejecting
+//   an execute of a program with a stream.async.barrier (the checker's shape alone is any unplaced execute's).
 // witnesses: 6, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s

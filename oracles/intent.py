@@ -41,19 +41,23 @@ class Intent:
     # (`oracles.marks.UNINITIALIZED`); and `stream.cmd.execute`s with no commands already in the input.
     allocas: int = 0
     empty_executes: int = 0
+    # `stream.async.barrier`s: partitioning joins each into its producer's partition with no affinity check,
+    # which one corpus entry's bug turns on (`oracles.marks.BARRIER_IN_INPUT`).
+    barriers: int = 0
 
 
 def read_intent(module: ir.Module) -> Intent:
     # Transfers of one value between the same devices count once: the compiler may merge them (CSE). A
     # transfer whose result nothing uses counts not at all: no device reads what it moved.
     seen: dict[tuple[str, str], set[ir.Value]] = {}
-    sourceless = scheduled = allocas = empty_executes = 0
+    sourceless = scheduled = allocas = empty_executes = barriers = 0
     prescheduled = False
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        nonlocal sourceless, scheduled, prescheduled, allocas, empty_executes
+        nonlocal sourceless, scheduled, prescheduled, allocas, empty_executes, barriers
         prescheduled = prescheduled or op.name == "stream.async.execute"
         allocas += op.name == "stream.async.alloca"
+        barriers += op.name == "stream.async.barrier"
         empty_executes += op.name == "stream.cmd.execute" and _has_no_commands(op)
         if op.name == _TRANSFER:
             scheduled += _enclosing(op) is not None
@@ -65,7 +69,7 @@ def read_intent(module: ir.Module) -> Intent:
 
     module.operation.walk(visit)
     moves = Counter({move: len(values) for move, values in seen.items()})
-    return Intent(moves, sourceless, scheduled, prescheduled, allocas, empty_executes)
+    return Intent(moves, sourceless, scheduled, prescheduled, allocas, empty_executes, barriers)
 
 
 def _has_no_commands(op: ir.Operation) -> bool:

@@ -57,6 +57,11 @@ HOST_AWAIT_CHAINED = "host-await-chained"
 UNINITIALIZED = "uninitialized-alloca-in-input"
 EMPTY_EXECUTE = "empty-execute-in-input"
 INPUT_UNKNOWN = "input-unknown"
+# The input has a `stream.async.barrier` (IREE's checker rejecting an execute of the async IR, which has
+# no storage to look at: a fact of the input only). ReferencePartitioning joins a barrier into its
+# producer's partition with no affinity check; when their devices differ the partition's affinity joins to
+# null and the execute made of it has none.
+BARRIER_IN_INPUT = "barrier-in-input"
 MARKS = (
     OPTIMAL_NEAR,
     PROMISE_MIX,
@@ -73,6 +78,7 @@ MARKS = (
     UNINITIALIZED,
     EMPTY_EXECUTE,
     INPUT_UNKNOWN,
+    BARRIER_IN_INPUT,
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")
@@ -116,6 +122,12 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
         if facts.intent.scheduled:
             found.add(PRESCHEDULED)
     return tuple(mark for mark in MARKS if mark in found)
+
+
+def input_marks(facts: Facts) -> tuple[str, ...]:
+    """Marks of the input program alone, for what has no storage to mark (IREE's checker rejecting an
+    execute of the async IR): none when the input is unknown."""
+    return (BARRIER_IN_INPUT,) if facts.intent is not None and facts.intent.barriers else ()
 
 
 def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:

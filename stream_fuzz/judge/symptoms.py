@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from stream_fuzz.judge.findings import Finding
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.marks import (
+    BARRIER_IN_INPUT,
     EMPTY_EXECUTE,
     HOST_AWAIT_CHAINED,
     INPUT_UNKNOWN,
@@ -216,6 +217,24 @@ def _no_op_execute_elided(finding: Finding) -> bool:
     return HOST_AWAIT_CHAINED not in marks and bool({UNINITIALIZED, EMPTY_EXECUTE, INPUT_UNKNOWN} & marks)
 
 
+def _barrier_joined(finding: Finding) -> bool:
+    """ReferencePartitioning (partitionStreamableOpsReference) defers a stream.async.barrier as a sync op
+    of its producer and inserts it into the producer's partition with no affinity check (transfers got one
+    in PR #24748): Partition::verify rejects the partition ("is not compatible with the partition
+    affinity": the rejected program, whose signature names that diagnostic), or, when the partition's
+    affinity joined to null, ScheduleExecution makes a stream.async.execute without affinity, which IREE's
+    checker rejects in the async IR of a program that has a barrier."""
+    if finding.kind == "invalid-program":
+        return any("is not compatible with the partition affinity" in line for line in finding.details)
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.AFFINITY
+        and primary.op_name == "stream.async.execute"
+        and BARRIER_IN_INPUT in primary.marks
+    )
+
+
 @dataclass(frozen=True)
 class Symptom:
     name: str
@@ -249,6 +268,11 @@ SYMPTOMS: dict[str, Symptom] = {
         ),
         Symptom("write-through-alias", _write_through_alias, "written in place through a select of storages"),
         Symptom("async-store-write", _async_store_write, "a stream.async.store writes a value still read"),
+        Symptom(
+            "barrier-joined",
+            _barrier_joined,
+            "a barrier joined to its producer's partition: rejected, or an execute left without affinity",
+        ),
         Symptom(
             "host-await-chained",
             _host_await_chained,
