@@ -27,6 +27,8 @@ from stream_fuzz.judge import symptoms
 from stream_fuzz.judge.findings import Finding, finding_from, violation_finding
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
 from stream_fuzz.judge.symptoms import SYMPTOMS, Symptom, regression_of, shows
+from stream_fuzz.judge.unplaced import describe as describe_unplaced
+from stream_fuzz.judge.unplaced import devices_of_line
 from stream_fuzz.judge.verdict import Judge
 from stream_fuzz.triage.reduce import same_bug
 from tests.conftest import CORPUS
@@ -288,3 +290,32 @@ def test_the_seed_bug_injected_into_the_pinned_compiler_is_a_regression(faulty: 
     assert finding is not None and finding.rules[0].id == "placement/read"
     attribution = Corpus(CORPUS).attribute(finding)
     assert attribution.regression and attribution.entry is None and "IREE #19891" in attribution.note
+
+
+def test_unplaced_dispatch_lines_name_the_devices_of_the_bound_storage() -> None:
+    """`unplaced.describe` reads the stream-phase IR: the execute without affinity that dispatches the
+    executable the diagnostic names, and the devices in the on() of what defines its bound storage
+    (through stream.timepoint.await; a block argument has none)."""
+    ir_text = """
+util.func public @main(%arg0: !hal.buffer_view) {
+  %0 = stream.tensor.import on(#hal.device.affinity<@d0>) %arg0 : !hal.buffer_view -> tensor<4xi32> in !r{%c}
+  %r, %t = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) : !r{%c} => !stream.timepoint
+  %1 = stream.timepoint.await %t => %r : !r{%c}
+  %2 = stream.cmd.execute await(%t) => with(%0 as %arg1: !r{%c}, %1 as %arg2: !r{%c}) {
+    stream.cmd.dispatch @ex::@f {
+    }
+  } => !stream.timepoint
+  %3 = stream.cmd.execute on(#hal.device.affinity<@d0>) with(%0 as %arg1: !r{%c}) {
+    stream.cmd.dispatch @ex2::@f {
+    }
+  } => !stream.timepoint
+}
+"""
+    error = (
+        "x.mlir:1:1: error: failed to legalize operation 'stream.executable' that was explicitly marked "
+        'illegal: "stream.executable"() <{sym_name = "%s", sym_visibility = "private"}> ({...}) : () -> ()'
+    )
+    [line] = describe_unplaced(ir_text, [error % "ex"])
+    assert devices_of_line(line) == ("@d0", "@d1")
+    assert describe_unplaced(ir_text, [error % "ex2"]) == ()  # its execute is placed
+    assert describe_unplaced(ir_text, ["x.mlir:1:1: error: something else"]) == ()
