@@ -12,8 +12,11 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-dispatch-with-producers-on-two-devices-gets-no-affinity.mlir
 // pass: iree-stream-conversion leaves the dispatch unplaced (Stream/Analysis/Affinity.cpp); fails in iree-hal-conversion
 // symptom: dispatch-producers-on-two-devices
-// reachability: frontend — the entry is itself a tensor program compiled by iree-compile; a 300 s L3 campaign
-//   on 3.13 (seed 36, 247 programs) met its compiled form, placement-write-5e185e676fc0.
+// reachability: frontend — the entry is itself a tensor program compiled by iree-compile. 2026-12-05, 3.13:
+//   a 300 s L3 campaign (seed 36, 259 programs) hit placement-write-5e185e676fc0 70 times and this signature
+//   8 times (then filed under the dispatch-on-constants entry); 250 L3 programs drawn with seed 36 gave the
+//   rejected form 7 times, all with storage on two devices, and 250 with seed 909 gave it 4 times (plus 1
+//   dispatch on constants) and the compiled form 6 times; samples checked with iree-stream-annotate-affinities.
 // triage: compiler bug, a valid program is rejected. The concat along dim 1 becomes two slow_memcpy dispatches into a
 //   tensor.empty tied through both to the result the export pins to @d1. For an op with resource operands
 //   OpAffinityPVS::updateOperation unions only its operands' producer affinities: the import on @d0 and the
