@@ -14,7 +14,8 @@
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — the entry is itself a tensor program compiled by iree-compile; L3 runs on
 //   2026-12-04 hit its signature in 2 of 155 (stream-fuzz run, seed 909) and 2 of 250 programs (bench_l3.py,
-//   seed 7).
+//   seed 7), counts made before the two-device entry shared the signature; 2026-12-05, of 500 L3 programs
+//   drawn with seeds 36 and 909 one showed this symptom, eleven the two-device one.
 // triage: compiler bug, a valid program is rejected. The loop starts from a constant and multiplies by one, so its
 //   dispatch reads only unplaced values (stream.tensor.constant has no affinity; const-eval does not hoist the loop).
 //   ConvertToStream asks AffinityAnalysis: OpAffinityPVS::updateOperation takes, for an op with resource operands,
