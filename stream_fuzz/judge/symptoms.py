@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.unplaced import devices_of_line
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.marks import (
     BARRIER_IN_INPUT,
@@ -235,6 +236,38 @@ def _barrier_joined(finding: Finding) -> bool:
     )
 
 
+def _unplaced_on_two_devices(finding: Finding) -> bool:
+    """A dispatch the diagnostic's executable names sits in an execute without affinity that binds storage
+    placed on two or more devices (`unplaced.describe`, read from L3's stream-phase IR)."""
+    return any(len(d) >= 2 for line in finding.details if (d := devices_of_line(line)) is not None)
+
+
+def _dispatch_producers_on_two_devices(finding: Finding) -> bool:
+    """AffinityAnalysis::lookupExecutionAffinity gives a dispatch whose producers sit on two incompatible
+    devices no affinity (trySelectLeadAffinity returns null; OpAffinityPVS::updateOperation looks at
+    producers only). Rejected: HAL conversion fails on the executable of an execute without affinity that
+    binds storage on two or more devices. Compiled: partitioning put the unplaced dispatch in an execute of
+    one device while ScheduleAllocation placed its tied target for the export's pin, so a storage the user
+    pinned is written in place by a dispatch (no copy) on another device. A placed dispatch never does
+    that: ConvertToStream's transferTensorOperands moves its tied target to the dispatch's device first."""
+    if finding.kind == "invalid-program":
+        return _unplaced_on_two_devices(finding)
+    primary = _primary(finding)
+    if primary is None or primary.rule is not Rule.WRITE or not primary.pinned:
+        return False
+    writes = [use for use in primary.uses if "w" in use.split(":", 1)[-1]]
+    return bool(writes) and all(use.startswith("dispatch:") for use in writes)
+
+
+def _dispatch_on_unplaced_producers(finding: Finding) -> bool:
+    """AffinityAnalysis::tryLookupExecutionAffinity finds no producer affinity for a dispatch that reads only
+    unplaced values (constants) and falls back to tryLookupDefaultAffinity, which finds no
+    `stream.affinity.default`: a rejected program whose unplaced dispatch does not bind storage of two
+    devices (that is `dispatch-producers-on-two-devices`), or that fails elsewhere on the affinity-less
+    device lookup (MaterializeResourceCaches, when dedup shares the executable with a placed dispatch)."""
+    return finding.kind == "invalid-program" and not _unplaced_on_two_devices(finding)
+
+
 @dataclass(frozen=True)
 class Symptom:
     name: str
@@ -282,6 +315,16 @@ SYMPTOMS: dict[str, Symptom] = {
             "no-op-execute-elided",
             _no_op_execute_elided,
             "an execute before its alloca, no host await chained in, an uninitialised alloca in the input",
+        ),
+        Symptom(
+            "dispatch-producers-on-two-devices",
+            _dispatch_producers_on_two_devices,
+            "an unplaced dispatch binds storage of two devices, or writes a pinned result from another",
+        ),
+        Symptom(
+            "dispatch-on-unplaced-producers",
+            _dispatch_on_unplaced_producers,
+            "a rejected program whose unplaced dispatch binds storage of at most one device",
         ),
         Symptom(
             "pinned-push-with-source",

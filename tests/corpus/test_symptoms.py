@@ -20,13 +20,17 @@ from stream_fuzz.oracles import check_text
 from stream_fuzz.oracles.intent import read_intent
 
 from stream_fuzz.compiler import CompilerInfo, InProcessCompiler, Outcome, resolve_pipeline
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.corpus.entry import Entry, MalformedEntry, Status, as_recorded, read_corpus, read_entry
 from stream_fuzz.corpus.replay import AS_RECORDED, L3Replayer, replay_entry
 from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge import symptoms
 from stream_fuzz.judge.findings import Finding, finding_from, violation_finding
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
+from stream_fuzz.judge.l3 import case_from_entry, judge_case
 from stream_fuzz.judge.symptoms import SYMPTOMS, Symptom, regression_of, shows
+from stream_fuzz.judge.unplaced import describe as describe_unplaced
+from stream_fuzz.judge.unplaced import devices_of_line
 from stream_fuzz.judge.verdict import Judge
 from stream_fuzz.triage.reduce import same_bug
 from tests import mutants
@@ -344,3 +348,89 @@ def test_the_seed_bug_injected_into_the_pinned_compiler_is_a_regression(faulty: 
     assert finding is not None and finding.rules[0].id == "placement/read"
     attribution = Corpus(CORPUS).attribute(finding)
     assert attribution.regression and attribution.entry is None and "IREE #19891" in attribution.note
+
+
+TWO_DEVICES = "invalid-program-dispatch-with-producers-on-two-devices-gets-no-affinity"
+ON_CONSTANTS = "invalid-program-dispatch-on-constants-only-gets-no-affinity"
+WRITTEN_FROM_ANOTHER_DEVICE = (
+    Path(__file__).resolve().parent / "unplaced_dispatch_writes_a_pinned_result.mlir"
+)
+
+
+@pytest.fixture(scope="module")
+def frontend() -> Iterator[FrontendCompiler]:
+    with FrontendCompiler(120) as compiler:
+        yield compiler
+
+
+def _l3_finding(frontend: FrontendCompiler, text: str) -> Finding:
+    verdict = judge_case(frontend, case_from_entry(text), execute=False)
+    assert verdict.finding is not None
+    return verdict.finding
+
+
+@pytest.mark.slow
+def test_the_two_causes_of_an_unplaced_dispatch_are_told_apart(
+    frontend: FrontendCompiler, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dispatch reading only constants (an empty producer set) and one whose producers sit on two devices
+    both leave an execute without affinity and fail in HAL conversion with one diagnostic, one signature.
+    The storage that execute binds tells them apart: each entry's witness is its own entry's, not the
+    other's, and so is the compiled form of the two-device cause (a dispatch writing a pinned result in
+    place from another device)."""
+    corpus = Corpus(CORPUS)
+    findings = {
+        name: _l3_finding(frontend, (CORPUS / f"{name}.mlir").read_text())
+        for name in (TWO_DEVICES, ON_CONSTANTS)
+    }
+    assert {f.signature for f in findings.values()} == {"invalid-program-08cc75d6bf1a"}
+    for name, finding in findings.items():
+        other = ON_CONSTANTS if name == TWO_DEVICES else TWO_DEVICES
+        assert shows(read_entry(CORPUS / f"{name}.mlir").symptom, finding)
+        assert not shows(read_entry(CORPUS / f"{other}.mlir").symptom, finding)
+        attribution = corpus.attribute(finding)
+        assert attribution.entry is not None and attribution.entry.path.stem == name, attribution.note
+
+    compiled = _l3_finding(frontend, WRITTEN_FROM_ANOTHER_DEVICE.read_text())
+    assert compiled.signature == "placement-write-5e185e676fc0"
+    attribution = corpus.attribute(compiled)
+    assert attribution.entry is not None and attribution.entry.path.stem == TWO_DEVICES, attribution.note
+
+    # The constants entry's symptom is what keeps the two-device witness out: with one that holds everywhere
+    # (the hash alone), both entries listing the shape claim it and the listing order would decide.
+    listed = corpus.listed["invalid-program-08cc75d6bf1a"]
+    claiming = [e.path.stem for e in listed if shows(e.symptom, findings[TWO_DEVICES])]
+    assert claiming == [TWO_DEVICES]
+    name = read_entry(CORPUS / f"{ON_CONSTANTS}.mlir").symptom
+    monkeypatch.setitem(SYMPTOMS, name, Symptom(name, lambda finding: True, "mutant"))
+    claiming = [e.path.stem for e in listed if shows(e.symptom, findings[TWO_DEVICES])]
+    assert sorted(claiming) == sorted([TWO_DEVICES, ON_CONSTANTS])
+
+
+def test_unplaced_dispatch_lines_name_the_devices_of_the_bound_storage() -> None:
+    """`unplaced.describe` reads the stream-phase IR: the execute without affinity that dispatches the
+    executable the diagnostic names, and the devices in the on() of what defines its bound storage
+    (through stream.timepoint.await; a block argument has none)."""
+    ir_text = """
+util.func public @main(%arg0: !hal.buffer_view) {
+  %0 = stream.tensor.import on(#hal.device.affinity<@d0>) %arg0 : !hal.buffer_view -> tensor<4xi32> in !r{%c}
+  %r, %t = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) : !r{%c} => !stream.timepoint
+  %1 = stream.timepoint.await %t => %r : !r{%c}
+  %2 = stream.cmd.execute await(%t) => with(%0 as %arg1: !r{%c}, %1 as %arg2: !r{%c}) {
+    stream.cmd.dispatch @ex::@f {
+    }
+  } => !stream.timepoint
+  %3 = stream.cmd.execute on(#hal.device.affinity<@d0>) with(%0 as %arg1: !r{%c}) {
+    stream.cmd.dispatch @ex2::@f {
+    }
+  } => !stream.timepoint
+}
+"""
+    error = (
+        "x.mlir:1:1: error: failed to legalize operation 'stream.executable' that was explicitly marked "
+        'illegal: "stream.executable"() <{sym_name = "%s", sym_visibility = "private"}> ({...}) : () -> ()'
+    )
+    [line] = describe_unplaced(ir_text, [error % "ex"])
+    assert devices_of_line(line) == ("@d0", "@d1")
+    assert describe_unplaced(ir_text, [error % "ex2"]) == ()  # its execute is placed
+    assert describe_unplaced(ir_text, ["x.mlir:1:1: error: something else"]) == ()
