@@ -48,10 +48,10 @@ _IMMEDIATE = "stream.timepoint.immediate"
 _HOST_AWAIT = "stream.timepoint.await"
 
 
-def lifetimes_hold(facts: Facts) -> Iterator[Violation]:
+def lifetimes_hold(facts: Facts, timeline: Timeline | None = None) -> Iterator[Violation]:
     if not any(s.kind == "alloca" for s in facts.storages):
         return
-    timeline = _Timeline()
+    timeline = timeline or Timeline()
     by_storage: dict[int, list[Access]] = {}  # the executes capturing each storage, one capture each
     for access in facts.accesses:
         if access.execute is None or access.kind not in ("read", "write"):
@@ -121,7 +121,7 @@ def _ancestor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
     return None
 
 
-class _Timeline:
+class Timeline:
     """Which timepoints are known reached once a timepoint is, or once the host gets to an op; and the
     order of ops (positions in their blocks, computed once a block)."""
 
@@ -158,10 +158,14 @@ class _Timeline:
 
     def reached_by(self, awaited: ir.Value | None, at: ir.Operation, wanted: ir.Value) -> bool | None:
         """Is `wanted` reached when an op at `at` awaiting `awaited` starts? None: cannot tell."""
+        return self.reached_by_any([awaited] if awaited is not None else [], at, wanted)
+
+    def reached_by_any(self, awaited: list[ir.Value], at: ir.Operation, wanted: ir.Value) -> bool | None:
+        """Is `wanted` reached once any of `awaited` is, or the host gets to `at`? None: cannot tell."""
         if _is_immediate(wanted):
             return True
         known = True
-        for timepoint in ([awaited] if awaited is not None else []) + self._host_awaited(at):
+        for timepoint in awaited + self._host_awaited(at):
             covered, unknown = self._covers(timepoint)
             if wanted in covered:
                 return True

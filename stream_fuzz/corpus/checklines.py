@@ -88,7 +88,8 @@ def candidate_groups(violations: tuple[Violation, ...], faulty: str) -> list[lis
             # Stated elsewhere: a clobbered read on the async IR (`clobber_lines`), a result's device by a
             # run (L3), a checker's rule by the RUN line that runs IREE's checker. A borrowed import's
             # write, an input written, a pinned global worked on elsewhere and a transient used outside its
-            # life have no one correct output to state: the oracle replays them.
+            # life or returned before its fence covers its writes have no one correct output to state: the
+            # oracle replays them.
             case (
                 Rule.CLOBBER
                 | Rule.RESULT
@@ -99,6 +100,7 @@ def candidate_groups(violations: tuple[Violation, ...], faulty: str) -> list[lis
                 | Rule.PINNED_GLOBAL
                 | Rule.AFTER_DEALLOCA
                 | Rule.BEFORE_ALLOCA
+                | Rule.RETURN_FENCE
             ):
                 pass
             case _:

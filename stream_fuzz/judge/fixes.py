@@ -177,7 +177,8 @@ def fix_of(rule: Rule) -> Fix | None:
         # RUN line that runs them. A borrowed import's write has no one repair (a copy where? its write
         # moved to a new alloca, and every later reader with it), and an input written shows in a run. Nor
         # has a pinned global worked on elsewhere, or a transient used outside its life (an await added, a
-        # dealloca moved, or the use moved?).
+        # dealloca moved, or the use moved?), nor a returned value its fence does not cover (a join added to
+        # the returned timepoint, the host await or the chained fence, or the write moved before it?).
         case (
             Rule.CLOBBER
             | Rule.RESULT
@@ -188,6 +189,7 @@ def fix_of(rule: Rule) -> Fix | None:
             | Rule.PINNED_GLOBAL
             | Rule.AFTER_DEALLOCA
             | Rule.BEFORE_ALLOCA
+            | Rule.RETURN_FENCE
         ):
             return None
         case _:

@@ -18,7 +18,8 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 # result's device by a run, a checker's rule by the RUN line that runs IREE's checker.
 # A borrowed import written has no one repair (where would the copy go?); an input written is shown by a run.
 # A pinned global worked on elsewhere has no one repair either (a transfer first, or the work moved?), nor has
-# a transient used outside its life (a later dealloca, an added await, or a use moved).
+# a transient used outside its life (a later dealloca, an added await, or a use moved), nor a returned value
+# its fence does not cover (a join added to which fence, or the write moved?).
 WITHOUT_A_FIX = {
     Rule.CLOBBER,
     Rule.RESULT,
@@ -29,6 +30,7 @@ WITHOUT_A_FIX = {
     Rule.PINNED_GLOBAL,
     Rule.AFTER_DEALLOCA,
     Rule.BEFORE_ALLOCA,
+    Rule.RETURN_FENCE,
 }
 
 
