@@ -27,6 +27,7 @@ slice (offsets that are not constants: a `stream.resource.pack`'s, before layout
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from iree.compiler import ir
@@ -83,28 +84,37 @@ def _fence(
 
 
 def _meets(writer: Access, returned: ir.Value) -> bool:
-    """Can the execute's writes of its capture touch bytes of `returned`? Both name one storage; they may
-    be different slices of a packed slab. Unless offsets prove the slices apart, they meet."""
+    """Can the execute's writes of its capture touch bytes of `returned`? Both name one storage, but may be
+    different slices of a packed slab. They meet when the capture is the returned value, when the returned
+    value is the whole storage, or when a write starts where the returned slice does (the same constants and
+    values added up through subviews) or constant ranges overlap. Offsets that cannot be compared (two
+    results of a `stream.resource.pack`) are given the benefit of the doubt: not judged."""
     target, whole = _base(returned)
     captured, _ = _base(writer.value)
     if whole or captured == target:
         return True
-    span = _span(returned)
-    if span is None:
-        return False  # a slice at an offset that is not a constant: cannot be compared
-    start, length = span
     argument = _argument_of(writer.op, writer.value)
     if argument is None:
         return True
-    capture_span = _span(writer.value)
-    if capture_span is None:
-        return False
-    for offset, size in _written(writer.op.regions[0].blocks[0], argument):
-        if offset is None or size is None:
-            return False
-        begin = capture_span[0] + offset
-        if size > 0 and begin < start + length and start < begin + size:
+    wanted, wanted_length = _offset(returned), _length(returned)
+    base = _offset(writer.value)
+    for offset, length in _written(writer.op.regions[0].blocks[0], argument):
+        size = _constant(length)
+        if size == 0:
+            continue
+        extra = _offset_term(offset)
+        start = (base[0] + extra[0], base[1] + extra[1])
+        if start == wanted:
             return True
+        if (
+            not start[1]
+            and not wanted[1]
+            and size is not None
+            and wanted_length is not None
+            and start[0] < wanted[0] + wanted_length
+            and wanted[0] < start[0] + size
+        ):
+            return True  # constant ranges that overlap
     return False
 
 
@@ -127,22 +137,30 @@ def _base(value: ir.Value) -> tuple[ir.Value, bool]:
     return value, whole
 
 
-def _span(value: ir.Value) -> tuple[int, int] | None:
-    """(offset into its storage, length) of a resource through subviews, when all are constants."""
+def _offset(value: ir.Value) -> tuple[int, Counter[ir.Value]]:
+    """Where `value` starts in its storage: the constants and the other values its subviews add up."""
     value = _strip(value)
-    start = 0
-    length: int | None = None
+    constant: int = 0
+    terms: Counter[ir.Value] = Counter()
     while not isinstance(value.owner, ir.Block) and value.owner.name == "stream.resource.subview":
         view = value.owner.operation.opview
-        offset, size = _constant(view.source_offset), _constant(view.result_size)
-        if offset is None or size is None:
-            return None
-        start += offset
-        length = size if length is None else length
+        more, others = _offset_term(view.source_offset)
+        constant, terms = constant + more, terms + others
         value = _strip(view.source)
-    if length is None:
-        return (0, 1 << 62)  # the whole storage
-    return start, length
+    return constant, terms
+
+
+def _offset_term(value: ir.Value) -> tuple[int, Counter[ir.Value]]:
+    known = _constant(value)
+    return (known, Counter()) if known is not None else (0, Counter([value]))
+
+
+def _length(value: ir.Value) -> int | None:
+    """The byte length of a subview (None: not a constant, or the whole storage)."""
+    value = _strip(value)
+    if isinstance(value.owner, ir.Block) or value.owner.name != "stream.resource.subview":
+        return None
+    return _constant(value.owner.operation.opview.result_size)
 
 
 def _argument_of(execute: ir.Operation, captured: ir.Value) -> ir.Value | None:
@@ -153,7 +171,7 @@ def _argument_of(execute: ir.Operation, captured: ir.Value) -> ir.Value | None:
     return None
 
 
-def _written(block: ir.Block, argument: ir.Value) -> Iterator[tuple[int | None, int | None]]:
+def _written(block: ir.Block, argument: ir.Value) -> Iterator[tuple[ir.Value, ir.Value]]:
     """(offset, length) of each write of `argument` by the commands in `block` (waves and serial regions
     included)."""
     for child in block.operations:
@@ -161,16 +179,16 @@ def _written(block: ir.Block, argument: ir.Value) -> Iterator[tuple[int | None, 
         name = op.name
         view = op.opview
         if name == "stream.cmd.copy" and view.target == argument:
-            yield _constant(view.target_offset), _constant(view.length)
+            yield view.target_offset, view.length
         elif name == "stream.cmd.fill" and view.target == argument:
-            yield _constant(view.target_offset), _constant(view.target_length)
+            yield view.target_offset, view.target_length
         elif name in ("stream.cmd.dispatch", "stream.cmd.collective"):
             accesses = [ir.IntegerAttr(a).value for a in view.resource_accesses]
             for value, offset, length, access in zip(
                 view.resources, view.resource_offsets, view.resource_lengths, accesses, strict=True
             ):
                 if value == argument and access & _WRITE_BIT:
-                    yield _constant(offset), _constant(length)
+                    yield offset, length
         elif name in ("stream.cmd.concurrent", "stream.cmd.serial"):
             yield from _written(op.regions[0].blocks[0], argument)
 
