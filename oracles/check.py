@@ -14,11 +14,12 @@ from .clobber import Clobber
 from .facts import read_facts
 from .fences import returns_fenced
 from .intent import Intent
-from .lifetime import Timeline, lifetimes_hold
+from .lifetime import lifetimes_hold
 from .marks import unplaced_marks
 from .pinned import pinned_globals_used_in_place
 from .rules import RULES, Violation, clobbered_read_violations
 from .sanitize import read_compiled
+from .timepoints import Timeline
 
 
 @dataclass(frozen=True)

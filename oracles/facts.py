@@ -127,6 +127,7 @@ class Returned:
 
     op: ir.Operation  # the util.return
     index: int  # the operand's position
+    ordinal: int  # its position among the returned resources (and exports) of the return
     value: ir.Value  # the resource
     storages: frozenset[int]
 
@@ -384,6 +385,7 @@ class _Reader:
         if function is None or function.name != "util.func":
             return  # an initializer's
         public = _is_public(function)
+        ordinal = 0
         for index, value in enumerate(op.operands):
             owner = value.owner
             exported = not isinstance(owner, ir.Block) and owner.name == "stream.tensor.export"
@@ -393,7 +395,8 @@ class _Reader:
             storages = self.origins(resource, op.block)
             if public and not exported:
                 self.facts.returned.update(storages)
-            self.facts.returns.append(Returned(op, index, resource, storages))
+            self.facts.returns.append(Returned(op, index, ordinal, resource, storages))
+            ordinal += 1
 
     def _read_execute(self, op: ir.Operation) -> None:
         execute = len(self.facts.execute_devices)

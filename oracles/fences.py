@@ -16,7 +16,7 @@ the passes that keep the promise:
 So every execute (and every `stream.cmd.parameter.load`) of the function that writes a returned resource's
 storage, before the return, completes before that fence: its timepoint is covered by the first timepoint
 returned after the resource (any returned timepoint when none follows it), by a timepoint chained to an
-external fence before the return, or by one the host awaited before it. "Covered" is `lifetime.Timeline`'s,
+external fence before the return, or by one the host awaited before it. "Covered" is `timepoints.Timeline`'s,
 the coverage ElideTimepoints computes (a timeline op's result covers its await, a join its operands).
 
 What is not judged: a write in another function (a callee's, an initializer's), on another path (another
@@ -33,8 +33,8 @@ from collections.abc import Iterator
 from iree.compiler import ir
 
 from .facts import Access, Facts, Returned
-from .lifetime import Timeline
 from .rules import Rule, Violation
+from .timepoints import Timeline
 
 _WRITE_BIT = 2  # stream::ResourceAccessBitfield::Write
 
@@ -52,7 +52,10 @@ def returns_fenced(facts: Facts, timeline: Timeline | None = None) -> Iterator[V
         return
     timeline = timeline or Timeline()
     timepoint = ir.Type.parse("!stream.timepoint", facts.returns[0].op.context)  # compared, not printed
+    unfenced = facts.intent.unfenced if facts.intent is not None else frozenset()
     for returned in facts.returns:
+        if unfenced and (_function_name(returned), returned.ordinal) in unfenced:
+            continue  # the input returns it unfenced already
         fence: tuple[list[ir.Value], str] | None = None
         for storage_id in sorted(returned.storages):
             made = [(w.op, w.order) for w in writers.get(storage_id, []) if _meets(w, returned.value)]
@@ -200,12 +203,16 @@ def _constant(value: ir.Value) -> int | None:
     return None
 
 
+def _function_name(returned: Returned) -> str:
+    function = returned.op.parent
+    return ir.StringAttr(function.attributes["sym_name"]).value if function is not None else "?"
+
+
 def _violation(
     facts: Facts, returned: Returned, writer: ir.Operation, storage_id: int, form: str, order: int
 ) -> Violation:
     storage = facts.storage(storage_id)
-    function = returned.op.parent
-    name = ir.StringAttr(function.attributes["sym_name"]).value if function is not None else "?"
+    name = _function_name(returned)
     promise = {
         "host-await": "no host await before the return covers",
         "returned-timepoint": "the timepoint returned with it does not cover",

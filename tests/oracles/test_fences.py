@@ -77,3 +77,25 @@ def test_a_host_await_that_misses_a_write_is_caught(
     mutants.fence_of_the_first_execute(module)
     violations = check_module(module).violations
     assert {(v.rule, v.uses) for v in violations} == {(Rule.RETURN_FENCE, ("host-await",))}
+
+
+def test_a_prescheduled_input_returning_unfenced_is_not_the_compiler_s_fault(compiler, parse) -> None:
+    """A pre-scheduled input states its own fences: returning a resource with the timepoint of an execute
+    before the one that makes it (as a reducer's deletions can leave it), the output can only do the same.
+    The intent read from the input names that result, and the rule leaves it to the input."""
+    from stream_fuzz.oracles.intent import read_intent
+
+    from stream_fuzz.compiler import Outcome, resolve_pipeline
+    from tests.oracles.conftest import PROGRAMS
+
+    text = (PROGRAMS / "alloc_chain_abc.mlir").read_text()
+    assert read_intent(parse(text)).unfenced == frozenset()  # the hand-written input fences its result
+    unfenced = text.replace("util.return %c, %tc :", "util.return %c, %ta :")
+    assert unfenced != text
+    intent = read_intent(parse(unfenced))
+    assert intent.unfenced == {("chain", 0)}
+    result = compiler.compile(unfenced, resolve_pipeline("allocation"))
+    assert result.outcome is Outcome.OK
+    output = parse(result.output or "")
+    assert {v.rule for v in check_module(output).violations} == {Rule.RETURN_FENCE}  # the output shows it
+    assert check_module(output, intent).clean  # and it is the input's
