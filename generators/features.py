@@ -165,7 +165,8 @@ def _written(op: m.Op) -> list[m.Value]:
 
 
 def _loop_labels(op: m.ForLoop) -> set[str]:
-    """Odd forwarding: one init in two slots, one value yielded in two, slots exchanged."""
+    """Odd forwarding: one init in two slots, one value yielded in two, slots exchanged; zero trips (bounds
+    equal or reversed)."""
     out: set[str] = set()
     if len({id(v) for v in op.inits}) < len(op.inits):
         out.add("loop_carries_twice")
@@ -174,6 +175,9 @@ def _loop_labels(op: m.ForLoop) -> set[str]:
     swapped = any(y is a for i, y in enumerate(op.yields) for j, a in enumerate(op.args) if i != j)
     if swapped or op.forward != tuple(range(len(op.forward))):
         out.add("loop_forwards_reordered")
+    if op.trips == 0:
+        out.add("loop_zero_trips")
+        out.add("loop_zero_trips_equal" if op.bound == op.lower else "loop_zero_trips_reversed")
     return out
 
 

@@ -347,7 +347,9 @@ class ForLoop:
     """`scf.for` over `trips` iterations carrying `inits` -> `args` -> `yields` -> `results`; with
     `while_loop`, the same loop as an `scf.while` that counts its trips in an index it carries first.
     `forward` (while loops only): the before region hands its carried slot `forward[k]` to slot k of the
-    body and the results (empty: in order); slots exchanged this way have one type."""
+    body and the results (empty: in order); slots exchanged this way have one type. The index runs from
+    `lower` to `bound`: `lower + trips`, or `upper` when given (a loop of zero trips whose bounds are equal,
+    or reversed: upper below lower); the results are then the inits."""
 
     trips: int
     inits: list[Value]
@@ -357,6 +359,12 @@ class ForLoop:
     results: list[Value]
     while_loop: bool = False
     forward: tuple[int, ...] = ()
+    lower: int = 0
+    upper: int | None = None
+
+    @property
+    def bound(self) -> int:
+        return self.lower + self.trips if self.upper is None else self.upper
 
 
 @dataclass(eq=False)

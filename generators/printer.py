@@ -398,7 +398,7 @@ class Printer:
         tested = [f"%w{k}_{a.id}" for a in op.args]  # the before region's names of the carried values
         iters = ", ".join(
             [
-                f"%w{k}_i = {self.idx(0)}",
+                f"%w{k}_i = {self.idx(op.lower)}",
                 *(f"{t} = {self.name(i)}" for t, i in zip(tested, op.inits, strict=True)),
             ]
         )
@@ -407,7 +407,7 @@ class Printer:
             f"{', '.join([f'%w{k}_trips', *(self.name(r) for r in op.results)])} = scf.while "
             f"({iters}) : ({types}) -> ({types}) {{",
         )
-        self.emit(d + 1, f"%w{k}_more = arith.cmpi slt, %w{k}_i, {self.idx(op.trips)} : index")
+        self.emit(d + 1, f"%w{k}_more = arith.cmpi slt, %w{k}_i, {self.idx(op.bound)} : index")
         forwarded = [tested[j] for j in op.forward] if op.forward else tested
         self.emit(d + 1, f"scf.condition(%w{k}_more) {', '.join([f'%w{k}_i', *forwarded])} : {types}")
         args = "".join(f", {self.name(a)}: {self.rtype(a)}" for a in op.args)
@@ -444,7 +444,7 @@ class Printer:
         iv = f"%i{op.results[0].id}" if op.results else "%i"
         self.emit(
             d,
-            f"{self.results(op.results)}scf.for {iv} = {self.idx(0)} to {self.idx(op.trips)} step "
+            f"{self.results(op.results)}scf.for {iv} = {self.idx(op.lower)} to {self.idx(op.bound)} step "
             f"{self.idx(1)} iter_args({iters}) -> ({types}) {{",
         )
         for o in op.body:

@@ -12,12 +12,14 @@ from .borrowed import borrowed_imports_unwritten
 from .checkers import Checked, mark_rejections
 from .clobber import Clobber
 from .facts import read_facts
+from .fences import returns_fenced
 from .intent import Intent
 from .lifetime import lifetimes_hold
 from .marks import input_marks, unplaced_marks
 from .pinned import pinned_globals_used_in_place
 from .rules import RULES, Violation, clobbered_read_violations
 from .sanitize import read_compiled
+from .timepoints import Timeline
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,9 @@ def check_module(
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
     found.update(borrowed_imports_unwritten(facts))
     found.update(pinned_globals_used_in_place(facts))
-    found.update(lifetimes_hold(facts))
+    timeline = Timeline()  # one reading of the timepoints for both
+    found.update(lifetimes_hold(facts, timeline))
+    found.update(returns_fenced(facts, timeline))
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage))
     unplaced, from_input = unplaced_marks(facts), input_marks(facts)

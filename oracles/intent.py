@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .affinity import devices_of
+from .timepoints import Timeline
 
 _TRANSFER = "stream.async.transfer"
 
@@ -44,6 +45,10 @@ class Intent:
     # `stream.async.barrier`s: partitioning joins each into its producer's partition with no affinity check,
     # which one corpus entry's bug turns on (`oracles.marks.BARRIER_IN_INPUT`).
     barriers: int = 0
+    # (function, ordinal among its returned resources) of the resources a pre-scheduled input already
+    # returns before its own fence covers the execute making them (a returned timepoint or host await that
+    # misses it): the output can only keep that, so `timeline/return-fence` leaves them to the input.
+    unfenced: frozenset[tuple[str, int]] = frozenset()
 
 
 def read_intent(module: ir.Module) -> Intent:
@@ -69,12 +74,59 @@ def read_intent(module: ir.Module) -> Intent:
 
     module.operation.walk(visit)
     moves = Counter({move: len(values) for move, values in seen.items()})
-    return Intent(moves, sourceless, scheduled, prescheduled, allocas, empty_executes, barriers)
+    unfenced = _unfenced_returns(module) if prescheduled else frozenset()
+    return Intent(moves, sourceless, scheduled, prescheduled, allocas, empty_executes, barriers, unfenced)
 
 
 def _has_no_commands(op: ir.Operation) -> bool:
     """An execute whose body holds only its terminator (what canonicalize's ElideNoOpCmdExecuteOp elides)."""
     return all(child.name == "stream.yield" for block in op.regions[0].blocks for child in block.operations)
+
+
+def _unfenced_returns(module: ir.Module) -> frozenset[tuple[str, int]]:
+    """The returned resources of a pre-scheduled input whose producing `stream.async.execute` its fence
+    does not cover (`fences.py` says what a fence is; coverage is `timepoints.Timeline`'s)."""
+    timeline = Timeline()
+    timepoint = ir.Type.parse("!stream.timepoint", module.context)
+    found: set[tuple[str, int]] = set()
+    for function in module.body.operations:
+        if function.operation.name != "util.func" or not function.operation.regions[0].blocks:
+            continue
+        name = ir.StringAttr(function.attributes["sym_name"]).value
+        for block in function.operation.regions[0].blocks:
+            ret = list(block.operations)[-1].operation
+            if ret.name != "util.return":
+                continue
+            operands = list(ret.operands)
+            timepoints = [v for v in operands if v.type == timepoint]
+            ordinal = 0
+            for index, value in enumerate(operands):
+                owner = value.owner
+                if not isinstance(owner, ir.Block) and owner.name == "stream.tensor.export":
+                    value = owner.operation.opview.source
+                if not str(value.type).startswith("!stream.resource"):
+                    continue
+                producer = _producer(value)
+                if producer is not None:
+                    following = next((v for v in operands[index + 1 :] if v.type == timepoint), None)
+                    fence = [following] if following is not None else timepoints
+                    if timeline.reached_by_any(fence, ret, producer) is False:
+                        found.add((name, ordinal))
+                ordinal += 1
+    return frozenset(found)
+
+
+def _producer(value: ir.Value) -> ir.Value | None:
+    """The result timepoint of the `stream.async.execute` whose result `value` is (through host awaits)."""
+    while not isinstance(value.owner, ir.Block):
+        op = value.owner.operation
+        if op.name == "stream.timepoint.await":  # its resources first, in order
+            value = op.operands[ir.OpResult(value).result_number]
+        elif op.name == "stream.async.execute":
+            return op.results[len(op.results) - 1]
+        else:
+            return None
+    return None
 
 
 # Ops that only pass a value on: a value used by nothing but these, whose results are themselves unused,

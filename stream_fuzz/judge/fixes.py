@@ -35,7 +35,8 @@ _STORAGE_OPS = tuple(PLACED_BY_COMPILER.values())
 # witness); IREE's checkers state their own rule in the RUN line that runs them. A borrowed import's write
 # has no one repair (a copy where? its write moved to a new alloca, and every later reader with it), and an
 # input written shows in a run. Nor has a pinned global worked on elsewhere (a transfer first, or the work
-# moved?), or a transient used outside its life (an await added, a dealloca moved, or the use moved?).
+# moved?), or a transient used outside its life (an await added, a dealloca moved, or the use moved?), nor a
+# returned value its fence does not cover (a join added to which fence, or the write moved before it?).
 # Each rule is named once, here or in `DerivedFix` (the rules a repair is derived for, which `fix_of` and
 # `checklines.candidate_groups` handle in a `match` mypy holds to be exhaustive); a test holds the two to
 # cover every Rule.
@@ -49,6 +50,7 @@ NoDerivedFix = Literal[
     Rule.PINNED_GLOBAL,
     Rule.AFTER_DEALLOCA,
     Rule.BEFORE_ALLOCA,
+    Rule.RETURN_FENCE,
 ]
 DerivedFix = Literal[
     Rule.READ,
