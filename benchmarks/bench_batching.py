@@ -128,11 +128,12 @@ def report(
         f"batches: {counts.batches} compiles, {counts.vouched} programs vouched clean by a batch, "
         f"{counts.alone} judged alone, {counts.splits} batches split"
     )
-    if counts.cached or counts.screened or counts.reused:
+    cached, screened, reused = (getattr(counts, name, 0) for name in ("cached", "screened", "reused"))
+    if cached or screened or reused:  # (getattr: the same file runs against an older stream_fuzz)
         print(
-            f"L3: {counts.cached} programs run in the module an earlier batch compiled them in, "
-            f"{counts.screened} judged alone at once (a finding known of the text, a known crash shape), "
-            f"{counts.reused} given the compile's finding of their text alone"
+            f"L3: {cached} programs run in the module an earlier batch compiled them in, "
+            f"{screened} judged alone at once (a finding known of the text, a known crash shape), "
+            f"{reused} given the compile's finding of their text alone"
         )
     found = [p for p in solo_prints if not p.startswith("clean")]
     print(f"programs with a finding (alone): {len(found)}; distinct: {len(set(found))}")
