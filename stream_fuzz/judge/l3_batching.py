@@ -68,7 +68,7 @@ class BatchMemory:
     alone: dict[str, L3Verdict | None] = field(default_factory=dict)
     compiled: dict[str, Compiled] = field(default_factory=dict)
     modules: dict[int, bytes] = field(default_factory=dict)
-    limit: int = 1024
+    limit: int = 512  # programs kept compiled (a part, 16-22 KB of text, and 1/8 of a 28 KB module)
     serial: int = 0
 
     def remember_alone(self, text: str, verdict: L3Verdict) -> None:
