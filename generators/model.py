@@ -34,12 +34,12 @@ class DynSize(int):
     """A size that is not a constant: `int(self)` times main's `index` argument `%n` (bytes), printed as the
     SSA value `%n<k>` (`arith.muli %n, %c<k>`) and, in tensor types, as `?`. The builder computes with it as
     with a static size: sums and differences of dynamic sizes, and multiples, quotients and shifts of one by
-    a count, stay dynamic (a quotient or shift that the coefficient does not divide exactly raises:
-    `(k * n) // c` is `(k // c) * n` only then). A dynamic and a static size are never equal and cannot be
-    compared or added (`TypeError`): for n unknown, neither is provably the larger, so an op relating two
-    sizes (an update within its target, a select of two values, a loop's carried slot) takes both of one
-    kind. Printing one as an integer raises too, so that text can never show a dynamic size as its
-    coefficient."""
+    a count, stay dynamic (a quotient or shift is taken of the coefficient: `(k // c) * n`, which is at most
+    `(k * n) // c`, so a part computed so still fits in the whole). A dynamic and a static size are never
+    equal and cannot be compared or added (`TypeError`): for n unknown, neither is provably the larger, so an
+    op relating two sizes (an update within its target, a select of two values, a loop's carried slot) takes
+    both of one kind. Printing one as an integer raises too, so that text can never show a dynamic size as
+    its coefficient."""
 
     __slots__ = ()
 
@@ -72,10 +72,7 @@ class DynSize(int):
     __rmul__ = __mul__
 
     def __floordiv__(self, o: object) -> DynSize:
-        c = self._count(o, "quotient")
-        if int(self) % c:
-            raise TypeError(f"{int(self)} * %n // {c} is not a multiple of %n")
-        return DynSize(int(self) // c)
+        return DynSize(int(self) // self._count(o, "quotient"))
 
     def __rshift__(self, o: object) -> DynSize:
         return self // (1 << self._count(o, "shift"))
@@ -116,6 +113,11 @@ class DynSize(int):
 
 def dynamic(size: int) -> bool:
     return isinstance(size, DynSize)
+
+
+def sized_like(v: Value, size: int) -> int:
+    """`size` bytes, or `size * %n` when `v`'s size is dynamic."""
+    return DynSize(size) if dynamic(v.size) else size
 
 
 def comparable(a: int, b: int) -> bool:

@@ -160,11 +160,6 @@ class OpBuilder:
         self.next_id += 1
         return m.Value(self.next_id, size, lifetime, homes, origin)
 
-    @staticmethod
-    def sized_like(v: m.Value, size: int) -> int:
-        """`size` bytes, or `size * %n` when `v`'s size is dynamic."""
-        return m.DynSize(size) if m.dynamic(v.size) else size
-
     def data_root(self, v: m.Value) -> int:
         """The id of the value `v` may be merged with, through aliases, in-place writes and captures."""
         while True:
@@ -486,7 +481,7 @@ class OpBuilder:
         for _ in range(1 - int(tie) + b.take(2)):
             # Fresh results of a dispatch reading a dynamically sized value are sized dynamically too.
             size = SIZES[b.take(len(SIZES))]
-            results.append(self.value(self.sized_like(first, size), self.lifetime(b), (dev,)))
+            results.append(self.value(m.sized_like(first, size), self.lifetime(b), (dev,)))
             tied.append(None)
         self.next_entry += 1
         op = m.Dispatch(f"entry{self.next_entry}", local, results, tied, self.op_aff(dev))
@@ -502,7 +497,7 @@ class OpBuilder:
         kind = COLLECTIVES[b.take(len(COLLECTIVES))]
         dev = self.device_for(scope, b, s)
         n = len(self.devices)
-        scattered = self.sized_like(s, max(4, int(s.size) // n // 4 * 4))
+        scattered = m.sized_like(s, max(4, int(s.size) // n // 4 * 4))
         sizes = {"all_gather": s.size * n, "reduce_scatter with sum": scattered}
         size = sizes.get(kind, s.size)
         in_place = b.take(2) == 1

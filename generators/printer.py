@@ -308,7 +308,7 @@ class Printer:
         def whole(name: str, v: m.Value) -> str:
             return f"{name}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]"
 
-        elements = self.idx(s.size // 4 if m.dynamic(s.size) else max(1, s.size // 4))  # f32 elements sent
+        elements = self.idx(m.sized_like(s, max(1, int(s.size) // 4)))  # f32 elements sent
         self.emit(
             d,
             f"{self.name(r)} = stream.async.collective<{op.op} : f32>[{elements}] "
