@@ -166,6 +166,13 @@ class Builder(ShapeBuilder):
                 pass
             case Shape.CONCAT | Shape.GATHER:
                 self.concat_l2(main, b, gather=kind is Shape.GATHER)
+            case Shape.DYNAMIC_SPLAT | Shape.DYNAMIC_ALLOCA:
+                # In an execute of its own, on the device an L1 splat's low bits name: in a wave nothing
+                # could read it at once.
+                dev = self.devices[split(b)[0].take(len(self.devices))]
+                inner = self.execute_on(main, dev, [])
+                self.op_dynamic(inner, b, alloca=kind is Shape.DYNAMIC_ALLOCA)
+                self.close_execute(inner)
             case _:
                 assert_never(kind)
 
@@ -453,6 +460,7 @@ class Builder(ShapeBuilder):
             self.configs(),
             queues,
             self.globals + self.initialized,
+            self.extent,
         )
 
     def configs(self) -> m.Configs:

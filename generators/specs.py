@@ -59,13 +59,17 @@ class Shape(StrEnum):
     barrier chain, `import_written` writes a borrowed import in place, `global_init` (L1) loads an
     initialized global. `concat` updates a multi-result dispatch's results into slices of one buffer, and
     `gather` into one on another device: no table has them, a dispatch or transfer token's high bits make
-    them (`generators.dispatches.decode`), so that they shrink to the plain op in one step."""
+    them (`generators.dispatches.decode`), so that they shrink to the plain op in one step. `dynamic_splat`
+    and `dynamic_alloca` are splat and alloca tokens' variants: the op sized `k * %n`, read by a dispatch at
+    once."""
 
     SPREAD = "spread"
     IMPORT_WRITTEN = "import_written"
     GLOBAL_INIT = "global_init"
     CONCAT = "concat"
     GATHER = "gather"
+    DYNAMIC_SPLAT = "dynamic_splat"
+    DYNAMIC_ALLOCA = "dynamic_alloca"
 
 
 Token = OpKind | Marker | Shape
