@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: wave/race
 // signature: wave-race-b2798780d10a
-// also-known-as: wave-race-9ee5d24c2345, wave-race-9dcf201c79e5, wave-race-fa94f69d410a
+// also-known-as: wave-race-9ee5d24c2345, wave-race-9dcf201c79e5, wave-race-fa94f69d410a, wave-race-340f7a291d11, wave-race-c5ec1084f159
 // status: open
 // severity: race
 // found: 2026-12-01 by stream-fuzz check
@@ -28,8 +28,22 @@
 //   it): a zero-length copy into %s[16, 16) sits between a splat and the dispatch that updates the splat in
 //   place. The splat and the copy rightly do not conflict (no byte in common), and the dispatch's ranges are
 //   on the copy's result, another SSA value of the same storage, so it is compared with neither: the splat's
-//   fill and @update run in one wave on the same 16 bytes.
-// witnesses: 3, one per split of the file (the first is the smallest)
+//   fill and @update run in one wave on the same 16 bytes. Witnesses 4 and 5 (an L1 campaign, seed 11; the
+//   shrunk programs with the unused devices dropped): a dispatch with two results is emplaced into the two
+//   halves of one 32-byte splat (EmplaceAllocations ties result 0 to operand 1 = %t[0, 16) and result 1 to
+//   operand 2 = %t[16, 32), tied_operands = [1, 2]), then bytes [0, 16) are written again through result 1
+//   (witness 4: a fill, from the update of a splat; witness 5: a copy, from the update of a transferred
+//   value). The two are direct users, but AsyncDispatchOp::getAsyncAccessRanges (IR/StreamOps.cpp) gives
+//   result 1 only operand 2's range [16, 32), and the range [0, 16) it writes is on operand 1 and result 0,
+//   other SSA values of the same storage: hasHazard sees no overlap and the dispatch and the later write
+//   share a wave. Witness 4 gives wrong data at run time: made runnable (both values exported, @entry1 a
+//   placeholder writing 1..4 and 101..104), compiled with iree-compile --compile-from=flow and run 40 times
+//   on local-task, 39 runs returned 8xi32=0,0,0,0,101,102,103,104 and one 1,2,3,4,101,102,103,104 (the
+//   dispatch's write landed after the fill): too rare for an XFAIL run line, so the witness stays structural. The IR before
+//   ScheduleConcurrency does not survive printing: the pretty form prints both tied results as %t, which
+//   parses back as tied_operands = [1, 1] (both to operand 1), and from that text the pass sees the hazard;
+//   a one-pass reproducer of these witnesses needs the dispatch in generic form.
+// witnesses: 5, one per split of the file (the first is the smallest)
 // checks: HAS = the two racers are still there, in order. CHECK (indentation, hence --strict-whitespace):
 //   X = the execute's indentation; D = "" if the first racer is a bare op of the execute body (serial), two
 //   spaces if it sits in a stream.cmd.concurrent; the second racer must not appear at the wave's depth
@@ -127,4 +141,77 @@ module {
 // CHECK:       {{^}}[[X:[ ]*]]%{{.*}} = stream.cmd.execute
 // CHECK:       {{^}}[[X]]  [[D:(  )?]]stream.cmd.fill %c0_i8, %{{.+}} for %c16]
 // CHECK-NOT:   {{^}}[[X]][[D]][[D]]stream.cmd.dispatch @ex::@update
+// CHECK:       {{^}}[[X]]  {{[^ ]}}
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.func public @two_results_tied_to_one_target_then_fill() {
+    %c0_i32 = arith.constant 0 : i32
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %v1 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v2, %v3 = stream.async.dispatch on(#hal.device.affinity<@d0>) @ex::@entry1(%v1[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> (!stream.resource<*>{%c16}, !stream.resource<*>{%c16})
+    %v4 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c32}
+    %v5 = stream.async.update on(#hal.device.affinity<@d0>) %v2, %v4[%c0 to %c16] : !stream.resource<*>{%c16} -> %v4 as !stream.resource<*>{%c32}
+    %v6 = stream.async.update on(#hal.device.affinity<@d0>) %v3, %v5[%c16 to %c32] : !stream.resource<*>{%c16} -> %v5 as !stream.resource<*>{%c32}
+    %v7 = stream.async.update on(#hal.device.affinity<@d0>) %v1, %v6[%c0 to %c16] : !stream.resource<*>{%c16} -> %v6 as !stream.resource<*>{%c32}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v1 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v7 : !stream.resource<*>
+    util.return
+  }
+}
+
+// The dispatch's write of the target's first half and the later fill of the same bytes stay, in order, and are
+// never members of one wave.
+// HAS-LABEL: util.func public @two_results_tied_to_one_target_then_fill(
+// HAS:         stream.cmd.dispatch @ex::@entry1
+// HAS:           rw %[[R:[a-z0-9_]+]][%[[O:[a-z0-9_]+]] for %c16]
+// HAS:         stream.cmd.fill %c0_i8, %[[R]][%[[O]] for %c16]
+// CHECK-LABEL: util.func public @two_results_tied_to_one_target_then_fill(
+// CHECK:       {{^}}[[X:[ ]*]]%{{.*}} = stream.cmd.execute
+// CHECK:       {{^}}[[X]]  [[D:(  )?]]stream.cmd.dispatch @ex::@entry1
+// CHECK-NOT:   {{^}}[[X]][[D]][[D]]stream.cmd.fill %c0_i8
+// CHECK:       {{^}}[[X]]  {{[^ ]}}
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @two_results_tied_to_one_target_then_copy() {
+    %c0_i32 = arith.constant 0 : i32
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %v1 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v2 = stream.async.splat on(#hal.device.affinity<@d0>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v3 = stream.async.transfer %v1 : !stream.resource<*>{%c16} -> to(#hal.device.affinity<@d1>) !stream.resource<*>{%c16}
+    %v4, %v5 = stream.async.dispatch on(#hal.device.affinity<@d1>) @ex::@entry1(%v3[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> (!stream.resource<*>{%c16}, !stream.resource<*>{%c16})
+    %v6 = stream.async.splat on(#hal.device.affinity<@d1>) %c0_i32 : i32 -> !stream.resource<*>{%c32}
+    %v7 = stream.async.update on(#hal.device.affinity<@d1>) %v4, %v6[%c0 to %c16] : !stream.resource<*>{%c16} -> %v6 as !stream.resource<*>{%c32}
+    %v8 = stream.async.update on(#hal.device.affinity<@d1>) %v5, %v7[%c16 to %c32] : !stream.resource<*>{%c16} -> %v7 as !stream.resource<*>{%c32}
+    %v9 = stream.async.transfer %v2 : !stream.resource<*>{%c16} from(#hal.device.affinity<@d0>) -> to(#hal.device.affinity<@d1>) !stream.resource<*>{%c16}
+    %v10 = stream.async.update on(#hal.device.affinity<@d1>) %v9, %v8[%c0 to %c16] : !stream.resource<*>{%c16} -> %v8 as !stream.resource<*>{%c32}
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v1 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %v2 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v3 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v9 : !stream.resource<*>
+    util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %v10 : !stream.resource<*>
+    util.return
+  }
+}
+
+// The dispatch's write of the target's first half and the later copy into the same bytes stay, in order, and
+// are never members of one wave.
+// HAS-LABEL: util.func public @two_results_tied_to_one_target_then_copy(
+// HAS:         stream.cmd.dispatch @ex::@entry1
+// HAS:           rw %[[R:[a-z0-9_]+]][%[[O:[a-z0-9_]+]] for %c16]
+// HAS:         stream.cmd.copy %{{.+}}, %[[R]][%[[O]]], %c16 :
+// CHECK-LABEL: util.func public @two_results_tied_to_one_target_then_copy(
+// CHECK:       {{^}}[[X:[ ]*]]%{{.*}} = stream.cmd.execute
+// CHECK:       {{^}}[[X]]  [[D:(  )?]]stream.cmd.dispatch @ex::@entry1
+// CHECK-NOT:   {{^}}[[X]][[D]][[D]]stream.cmd.copy
 // CHECK:       {{^}}[[X]]  {{[^ ]}}

@@ -178,8 +178,15 @@ def _prescheduled_push(finding: Finding) -> bool:
 
 
 def _clobber_marked(finding: Finding, mark: str) -> bool:
+    """Some clobbered read of the finding has `mark`. Not only the primary: every clobber of one finding
+    carries the one stage its signature names (the first pass after which any of them shows), and the
+    primary is the first by reader kind (`rules.clobbered_read_violations`), which need not be the one
+    that showed after that stage: a select written in place after copy-on-write, read by barriers, beside
+    a clobber an execute reads that a later pass made, is signed with copy-on-write and the execute."""
     primary = _primary(finding)
-    return primary is not None and primary.rule is Rule.CLOBBER and mark in primary.marks
+    if primary is None or primary.rule is not Rule.CLOBBER:
+        return False
+    return any(v.rule is Rule.CLOBBER and mark in v.marks for v in finding.violations)
 
 
 def _write_through_alias(finding: Finding) -> bool:

@@ -434,3 +434,20 @@ util.func public @main(%arg0: !hal.buffer_view) {
     assert devices_of_line(line) == ("@d0", "@d1")
     assert describe_unplaced(ir_text, [error % "ex2"]) == ()  # its execute is placed
     assert describe_unplaced(ir_text, ["x.mlir:1:1: error: something else"]) == ()
+
+
+SELECT_BESIDE_LATER_CLOBBER = TWO_BUGS.parent / "select_written_in_place_beside_a_later_clobber.mlir"
+
+
+def test_a_clobber_symptom_may_sit_on_a_clobber_other_than_the_primary(judge: Judge) -> None:
+    """Seed 11's program: its signature names copy-on-write (the select written in place shows after it)
+    and an execute (the reader of a clobber a later pass made, listed first). The select's clobbers carry
+    the written-through-alias mark, the primary does not: the finding is the select entry's, not new."""
+    finding = finding_from(judge.judge(SELECT_BESIDE_LATER_CLOBBER.read_text(), resolve_pipeline("stream")))
+    assert finding is not None and finding.shape_signature == "async-clobbered-read-7a2e0b6e5439"
+    primary = finding.violations[0]
+    assert primary.rule.id == "async/clobbered-read" and "written-through-alias" not in primary.marks
+    assert shows("write-through-alias", finding) and not shows("async-store-write", finding)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == "async-clobbered-read-copy-on-write-writes-a-select-in-place"

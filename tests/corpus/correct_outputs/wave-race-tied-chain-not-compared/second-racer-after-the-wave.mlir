@@ -1,4 +1,4 @@
-// hand repair: the 3.13 output (all three witnesses) with the second racer of each wave moved out of it to run after it: fill 3 after fill 1 (byte 0); the copy of %arg0[1] into byte 0 after the self-copy of byte 0; @update after the fill of [64, 80). Each pair now runs in program order; the ops left in a wave touch disjoint bytes.
+// hand repair: the 3.13 output (all five witnesses) with the second racer of each wave moved out of it to run after it: fill 3 after fill 1 (byte 0); the copy of %arg0[1] into byte 0 after the self-copy of byte 0; @update after the fill of [64, 80). Each pair now runs in program order; the ops left in a wave touch disjoint bytes. Witnesses 4 and 5: the fill (4) and the copy (5) into the bytes @entry1 writes through its first tied result move out of @entry1's wave to run after it.
 module {
   util.global private @d0 : !hal.device
   util.func public @three_tied_fills(%arg0: !stream.resource<external>) -> !stream.resource<external> {
@@ -84,3 +84,84 @@ module {
   }
 }
 
+// -----
+module {
+  util.global private @d0 : !hal.device
+  util.func public @two_results_tied_to_one_target_then_fill() {
+    %c0 = arith.constant 0 : index
+    %c80 = arith.constant 80 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c0_i8 = arith.constant 0 : i8
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.affinity<@d0>) : !stream.resource<transient>{%c128} => !stream.timepoint
+    %0 = stream.cmd.execute on(#hal.device.affinity<@d0>) await(%result_timepoint) => with(%result as %arg0: !stream.resource<transient>{%c128}) {
+      stream.cmd.concurrent {
+        stream.cmd.fill %c0_i8, %arg0[%c0 for %c16] : i8 -> !stream.resource<transient>{%c128}
+        stream.cmd.fill %c0_i8, %arg0[%c64 for %c32] : i8 -> !stream.resource<transient>{%c128}
+      }
+      stream.cmd.dispatch @ex::@entry1 {
+        ro %arg0[%c0 for %c16] : !stream.resource<transient>{%c128},
+        rw %arg0[%c64 for %c16] : !stream.resource<transient>{%c128},
+        rw %arg0[%c80 for %c16] : !stream.resource<transient>{%c128}
+      }
+      stream.cmd.fill %c0_i8, %arg0[%c64 for %c16] : i8 -> !stream.resource<transient>{%c128}
+    } => !stream.timepoint
+    %1 = stream.timepoint.await %0 => %result : !stream.resource<transient>{%c128}
+    %2 = stream.resource.subview %1[%c0] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c16}
+    %3 = stream.resource.subview %1[%c64] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c32}
+    %4 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %2 : !stream.resource<transient>
+    %5 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %3 : !stream.resource<transient>
+    util.return
+  }
+}
+
+// -----
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @two_results_tied_to_one_target_then_copy() {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c0_i8 = arith.constant 0 : i8
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.affinity<@d0>) : !stream.resource<transient>{%c128} => !stream.timepoint
+    %result_0, %result_timepoint_1 = stream.resource.alloca uninitialized on(#hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]>) : !stream.resource<transient>{%c128} => !stream.timepoint
+    %0 = stream.timepoint.join max(%result_timepoint, %result_timepoint_1) => !stream.timepoint
+    %1 = stream.cmd.execute on(#hal.device.affinity<@d0>) await(%0) => with(%result as %arg0: !stream.resource<transient>{%c128}, %result_0 as %arg1: !stream.resource<transient>{%c128}) {
+      stream.cmd.fill %c0_i8, %arg0[%c0 for %c16] : i8 -> !stream.resource<transient>{%c128}
+      stream.cmd.concurrent {
+        stream.cmd.copy %arg0[%c0], %arg1[%c0], %c16 : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c128}
+        stream.cmd.flush to(#hal.device.affinity<@d1>) %arg1[%c0 for %c16] : !stream.resource<transient>{%c128}
+        stream.cmd.fill %c0_i8, %arg0[%c64 for %c16] : i8 -> !stream.resource<transient>{%c128}
+      }
+      stream.cmd.copy %arg0[%c64], %arg1[%c64], %c16 : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c128}
+      stream.cmd.flush to(#hal.device.affinity<@d1>) %arg1[%c64 for %c16] : !stream.resource<transient>{%c128}
+    } => !stream.timepoint
+    %result_2, %result_timepoint_3 = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) await(%1) => !stream.resource<transient>{%c32} => !stream.timepoint
+    %2 = stream.cmd.execute on(#hal.device.affinity<@d1>) await(%result_timepoint_3) => with(%result_0 as %arg0: !stream.resource<transient>{%c128}, %result_2 as %arg1: !stream.resource<transient>{%c32}) {
+      stream.cmd.fill %c0_i8, %arg1[%c0 for %c32] : i8 -> !stream.resource<transient>{%c32}
+      stream.cmd.dispatch @ex::@entry1 {
+        ro %arg0[%c0 for %c16] : !stream.resource<transient>{%c128},
+        rw %arg1[%c0 for %c16] : !stream.resource<transient>{%c32},
+        rw %arg1[%c16 for %c16] : !stream.resource<transient>{%c32}
+      }
+      stream.cmd.copy %arg0[%c64], %arg1[%c0], %c16 : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c32}
+    } => !stream.timepoint
+    %3:2 = stream.timepoint.await %1 => %result, %result_0 : !stream.resource<transient>{%c128}, !stream.resource<transient>{%c128}
+    %4 = stream.resource.subview %3#0[%c0] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c16}
+    %5 = stream.resource.subview %3#0[%c64] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c16}
+    %6 = stream.resource.subview %3#1[%c64] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c16}
+    %7 = stream.resource.subview %3#1[%c0] : !stream.resource<transient>{%c128} -> !stream.resource<transient>{%c16}
+    %8 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %4 : !stream.resource<transient>
+    %9 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d0>} %5 : !stream.resource<transient>
+    %10 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %7 : !stream.resource<transient>
+    %11 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %6 : !stream.resource<transient>
+    %12 = stream.timepoint.await %2 => %result_2 : !stream.resource<transient>{%c32}
+    %13 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d1>} %12 : !stream.resource<transient>
+    util.return
+  }
+}
