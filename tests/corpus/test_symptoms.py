@@ -434,3 +434,23 @@ util.func public @main(%arg0: !hal.buffer_view) {
     assert devices_of_line(line) == ("@d0", "@d1")
     assert describe_unplaced(ir_text, [error % "ex2"]) == ()  # its execute is placed
     assert describe_unplaced(ir_text, ["x.mlir:1:1: error: something else"]) == ()
+
+
+IF_YIELDS_THE_RETURNED_SLAB = Path(__file__).resolve().parent / "if_yields_a_slab_the_function_returns.mlir"
+ARC_IF_RESULT = "runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer"
+
+
+@pytest.mark.slow
+def test_a_campaign_program_whose_if_result_is_deallocated_is_the_reference_counting_entrys(
+    frontend: FrontendCompiler,
+) -> None:
+    """Seed 909's program, run on the pinned runtime, fails with the transient buffer's "not committed"
+    message (the dealloca ARC inserts for the if result frees the returned slab), and that finding is the
+    reference-counting entry's, not one of the lifetime/before-alloca entries' its message suggests."""
+    verdict = judge_case(frontend, case_from_entry(IF_YIELDS_THE_RETURNED_SLAB.read_text()))
+    finding = verdict.finding
+    assert finding is not None and finding.signature == "runtime-error-8be6cc46202f", verdict.run.message
+    assert "transient buffer has not been committed" in "\n".join(finding.details)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == ARC_IF_RESULT
