@@ -454,3 +454,20 @@ def test_a_campaign_program_whose_if_result_is_deallocated_is_the_reference_coun
     attribution = Corpus(CORPUS).attribute(finding)
     assert attribution.entry is not None, attribution.note
     assert attribution.entry.path.stem == ARC_IF_RESULT
+
+
+LOOP_INIT_SPLAT = Path(__file__).resolve().parent / "loop_init_splat_cloned_into_a_dependent_partition.mlir"
+
+
+@pytest.mark.slow
+def test_a_campaign_program_with_a_splat_loop_init_is_the_cloned_op_entrys(
+    frontend: FrontendCompiler,
+) -> None:
+    """Seed 36's program: its constant loop init becomes a cloneable splat whose only user is the loop, and
+    ScheduleExecution fails with the cyclic-partition diagnostic: the cloned-op entry's alias, not the
+    scf-for-init entry's (whose diagnostic is another)."""
+    finding = _l3_finding(frontend, LOOP_INIT_SPLAT.read_text())
+    assert finding.signature == "invalid-program-f232017af063"
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == "invalid-program-cloned-op-joins-a-dependent-partition"
