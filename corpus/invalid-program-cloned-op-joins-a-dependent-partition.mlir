@@ -1,5 +1,6 @@
 // stream-fuzz finding: invalid-program
 // signature: invalid-program-ccc7b891df88
+// also-known-as: invalid-program-f232017af063
 // status: open
 // found: 2026-12-01 seed=11 worker=1 (an L1 campaign; minimized by a helper)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
@@ -8,9 +9,15 @@
 // reproduce: stream-fuzz replay corpus/invalid-program-cloned-op-joins-a-dependent-partition.mlir
 // pass: iree-stream-schedule-execution
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
-// reachability: stream IR only — tried: a splat constant as the init of a two-trip scf.for on @d0, the loop
-//   result multiplied on @d0 and moved to @d1 to be added there (compiles and runs right); L3 runs on
-//   2026-12-04 (405 programs, loops included) did not hit it.
+// reachability: frontend — an L3 campaign on 3.13 (2026-12-05, seed 36, alias invalid-program-f232017af063)
+//   reaches it: a dense<-2> constant is the init of a three-trip scf.for whose body moves the carry to @d0 and
+//   back to @d1, and a matmul on the loop result is returned on @d1, beside values an scf.if moved between the
+//   devices. Before ScheduleExecution the constant is a stream.async.splat on @d0 whose only user is the loop
+//   init; that IR reduced under schedule-execution alone keeps the splat, the loop, a @d1 dispatch of its
+//   result and @d0 work after it. With the splat made non-cloneable (util.optimization_barrier on it, reduced
+//   or not; a dispatch in its place, unreduced) it schedules; util.optimization_barrier on the constant as the
+//   loop's init makes the tensor program compile and return NumPy's results (3.13). Earlier (2026-12-04) a
+//   splat init of a two-trip loop on @d0 moved to @d1 did not hit it, nor did 405 L3 programs.
 // triage: compiler bug (ScheduleExecution, ReferencePartitioning.cpp partitionStreamableOpsReference, the
 //   canAddOpToPartition preferCloneToConsumers branch): the splat %v1 prefers to be cloned into its
 //   consumers, but its only user is the scf.for (its init). The clone branch replaces the op's hazards with

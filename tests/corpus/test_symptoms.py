@@ -451,3 +451,40 @@ def test_a_clobber_symptom_may_sit_on_a_clobber_other_than_the_primary(judge: Ju
     attribution = Corpus(CORPUS).attribute(finding)
     assert attribution.entry is not None, attribution.note
     assert attribution.entry.path.stem == "async-clobbered-read-copy-on-write-writes-a-select-in-place"
+
+
+IF_YIELDS_THE_RETURNED_SLAB = Path(__file__).resolve().parent / "if_yields_a_slab_the_function_returns.mlir"
+ARC_IF_RESULT = "runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer"
+
+
+@pytest.mark.slow
+def test_a_campaign_program_whose_if_result_is_deallocated_is_the_reference_counting_entrys(
+    frontend: FrontendCompiler,
+) -> None:
+    """Seed 909's program, run on the pinned runtime, fails with the transient buffer's "not committed"
+    message (the dealloca ARC inserts for the if result frees the returned slab), and that finding is the
+    reference-counting entry's, not one of the lifetime/before-alloca entries' its message suggests."""
+    verdict = judge_case(frontend, case_from_entry(IF_YIELDS_THE_RETURNED_SLAB.read_text()))
+    finding = verdict.finding
+    assert finding is not None and finding.signature == "runtime-error-8be6cc46202f", verdict.run.message
+    assert "transient buffer has not been committed" in "\n".join(finding.details)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == ARC_IF_RESULT
+
+
+LOOP_INIT_SPLAT = Path(__file__).resolve().parent / "loop_init_splat_cloned_into_a_dependent_partition.mlir"
+
+
+@pytest.mark.slow
+def test_a_campaign_program_with_a_splat_loop_init_is_the_cloned_op_entrys(
+    frontend: FrontendCompiler,
+) -> None:
+    """Seed 36's program: its constant loop init becomes a cloneable splat whose only user is the loop, and
+    ScheduleExecution fails with the cyclic-partition diagnostic: the cloned-op entry's alias, not the
+    scf-for-init entry's (whose diagnostic is another)."""
+    finding = _l3_finding(frontend, LOOP_INIT_SPLAT.read_text())
+    assert finding.signature == "invalid-program-f232017af063"
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == "invalid-program-cloned-op-joins-a-dependent-partition"
