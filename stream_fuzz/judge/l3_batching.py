@@ -13,7 +13,7 @@ NumPy's): their verdict is the batch's. Every other case is judged again, and wh
   executables across functions and then passes constants it would fold alone as operands): what was
   compiled is not what the program compiles to alone;
 - a batch that does not compile, crashes or hangs is split: its suspects (the programs its errors point
-  into, or for a crash those of a known crash shape, `moves_a_constant`) are judged alone and the rest
+  into, or for a crash those of a known crash shape, `known_crash_shape`) are judged alone and the rest
   batched again at once; without suspects, in halves, down to single cases judged alone. Either way the
   guilty program is isolated and its neighbours are judged without it.
 
@@ -23,6 +23,7 @@ So a batch can cost a finding only by hiding it (clean merged, not alone); `benc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -81,7 +82,7 @@ def judge_cases(
             if isinstance(reply, BatchFailed):  # the diagnostic's programs are the suspects
                 suspects = [i for i in group if texts.index(cases[i].text) in reply.named]
             else:  # a crash or hang names none: a known crash shape is the suspect
-                suspects = [i for i in group if moves_a_constant(cases[i].text)]
+                suspects = [i for i in group if known_crash_shape(cases[i].text)]
             pending += _split(group, suspects)
             continue
         share = {stage: seconds / len(group) for stage, seconds in reply.timing.items()}
@@ -94,6 +95,21 @@ def judge_cases(
                 verdicts[index] = judge_case(compiler, cases[index], execute)
                 counts.alone += 1
     return [v for v in verdicts if v is not None]
+
+
+def known_crash_shape(text: str) -> bool:
+    """Does the program have a shape IREE is known to crash on (`moves_a_constant`, `forall_of_many`)?"""
+    return forall_of_many(text) or moves_a_constant(text)
+
+
+_FORALL = re.compile(r"scf\.forall \(%[\w$.]+\) in \((\d+)\)")
+
+
+def forall_of_many(text: str) -> bool:
+    """Does the program have a function-level `scf.forall` of more than one iteration (as L3 prints it)?
+    IREE's affinity analysis crashes on it (corpus/crash-affinity-analysis-function-level-scf-forall.mlir,
+    IREE #24775); one of one iteration folds away first."""
+    return any(int(trips) > 1 for trips in _FORALL.findall(text))
 
 
 def moves_a_constant(text: str) -> bool:
@@ -147,4 +163,11 @@ def _split(group: list[int], suspects: list[int]) -> list[list[int]]:
     return [group[:middle], group[middle:]]
 
 
-__all__ = ["L3_BATCH_SIZE", "batchable", "judge_cases", "moves_a_constant"]
+__all__ = [
+    "L3_BATCH_SIZE",
+    "batchable",
+    "forall_of_many",
+    "judge_cases",
+    "known_crash_shape",
+    "moves_a_constant",
+]
