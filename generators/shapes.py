@@ -42,6 +42,8 @@ class ShapeBuilder(DispatchShapes):
                 self.op_global_init(scope, b)
             case Shape.CONCAT | Shape.GATHER:
                 self.op_concat(scope, b, gather=kind is Shape.GATHER)
+            case Shape.EXECUTE_REGION:
+                scope.body.append(m.ExecuteRegion(1 + b.take(4)))
             case _:
                 assert_never(kind)
 

@@ -59,13 +59,16 @@ class Shape(StrEnum):
     barrier chain, `import_written` writes a borrowed import in place, `global_init` (L1) loads an
     initialized global. `concat` updates a multi-result dispatch's results into slices of one buffer, and
     `gather` into one on another device: no table has them, a dispatch or transfer token's high bits make
-    them (`generators.dispatches.decode`), so that they shrink to the plain op in one step."""
+    them (`generators.dispatches.decode`), so that they shrink to the plain op in one step.
+    `execute_region` wraps the ops that follow it in an `scf.execute_region` (`builder.wrap_execute_regions`):
+    deleting the token unwraps them."""
 
     SPREAD = "spread"
     IMPORT_WRITTEN = "import_written"
     GLOBAL_INIT = "global_init"
     CONCAT = "concat"
     GATHER = "gather"
+    EXECUTE_REGION = "execute_region"
 
 
 Token = OpKind | Marker | Shape
@@ -125,6 +128,7 @@ TABLE = {
         "collective",
         "spread",
         "import_written",
+        "execute_region",
     ),
     "l1": (
         "splat",
@@ -169,6 +173,8 @@ TABLE = {
         "global_init",
         "import_written",
         "import_written",
+        "execute_region",
+        "execute_region",
     ),
 }
 

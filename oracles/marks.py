@@ -40,6 +40,10 @@ SOURCES_UNKNOWN = "transfer-sources-unknown"
 # The input already runs transfers inside executes (pre-scheduled IR): where they execute is the input's
 # choice, not PlaceTransferExecutions'.
 PRESCHEDULED = "transfers-prescheduled-in-input"
+# The storage is made inside an `scf.execute_region` (its execute's result is yielded out of the region):
+# ScheduleAllocation's affinity analysis does not see its consumers there and allocates it where the
+# execute runs (corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir).
+IN_EXECUTE_REGION = "allocated-in-execute-region"
 # A clobbered read (no storage is misplaced there): how the in-place write reached what was read. Through a
 # value that may be one of several storages (an arith.select of resources, an scf.if merging two), or by a
 # stream.async.store (copy-on-write's list of tied ops leaves it out).
@@ -55,6 +59,7 @@ MARKS = (
     SOURCELESS,
     SOURCES_UNKNOWN,
     PRESCHEDULED,
+    IN_EXECUTE_REGION,
     THROUGH_ALIAS,
     STORE_WRITER,
 )
@@ -91,6 +96,8 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
     writers = _devices(a for a in touching if any(use.endswith(":w") for use in a.uses))
     if writers and storage.devices == writers:
         found.add(WRITER_ONLY)
+    if _inside_execute_region(storage.value):
+        found.add(IN_EXECUTE_REGION)
     if facts.intent is None:
         found.add(SOURCES_UNKNOWN)
     else:
@@ -120,6 +127,18 @@ def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
             if at:
                 found[at] = tuple(m for m in MARKS if m in {*found.get(at, ()), *marks})
     return found
+
+
+def _inside_execute_region(value: ir.Value) -> bool:
+    """Is `value` made by an op nested in an `scf.execute_region`?"""
+    if not isinstance(value, ir.OpResult):
+        return False
+    op = value.owner.operation
+    while op.parent is not None:
+        op = op.parent
+        if op.name == "scf.execute_region":
+            return True
+    return False
 
 
 def _promise_mix(affinities: list[str]) -> bool:
