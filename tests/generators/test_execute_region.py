@@ -124,3 +124,24 @@ def test_an_execute_region_is_drawn_in_one_program_in_twenty(level: str) -> None
 
     draw()
     assert counts["execute_region"] / counts["programs"] >= 0.05, counts
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(programs("l2"))
+def test_an_l2_region_never_wraps_an_execute_whose_result_another_device_reads(program: m.Program) -> None:
+    """The steer around corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir: no
+    wrapped execute has a result captured by an execute on another device or exported there."""
+    wrapped = {
+        r.id: op.affinity.home
+        for region in program.ops()
+        if isinstance(region, m.ExecuteRegion)
+        for op in region.body
+        if isinstance(op, m.Execute) and op.affinity is not None
+        for r in op.results
+    }
+    for op in program.ops():
+        if isinstance(op, m.Execute) and op.affinity is not None:
+            for c in op.captures:
+                assert wrapped.get(c.id, op.affinity.home) == op.affinity.home, c.name
+        if isinstance(op, m.Export):
+            assert wrapped.get(op.source.id, op.affinity.home) == op.affinity.home, op.source.name
