@@ -14,7 +14,8 @@
 // pass: iree-stream-schedule-allocation
 // reachability: stream IR only — IREE's own pipelines do not put scf.execute_region around executes (the
 //   frontend canonicalizer inlines a single-block one early, and the L1 pipeline too); the L2 generator
-//   draws it (token execute_region) and steers around this bug (builder.read_elsewhere).
+//   draws it (token execute_region) and steers around this bug (builder.read_elsewhere: no execute on
+//   either end of a move between devices is wrapped).
 // triage: compiler bug (placement), the shape of #19891 behind a region. The execute on @d0 makes %v2, the
 //   execute on @d1 reads it (a transfer d0 -> d1 in its body), and both are wrapped in one scf.execute_region
 //   that yields %v2 out. ScheduleAllocation allocates %v2 on @d0 alone, so @d1's copy reads memory that was
@@ -23,7 +24,11 @@
 //   deriveResultAffinity joins what AffinityAnalysis::tryLookupResourceUsageAffinity gives with the
 //   execution affinity; here it evidently gives no consumer (the consumer set is dropped when it is invalid
 //   or holds undef: why the yield through scf.execute_region makes it so was not traced, there is no debug
-//   build here). Correct: the alloca placed for every device that reads it, @d0 and @d1.
+//   build here). The reader alone in a region does it too: an L2 campaign (seed 1, 2026-12-05) met a
+//   transient result of an unwrapped execute on @d5 allocated on @d5 alone, read by a wrapped execute on
+//   @d1 (the same program with both regions removed has no placement violation); the symptom's mark
+//   therefore covers a storage made, or touched, inside an scf.execute_region. Correct: the alloca placed
+//   for every device that reads it, @d0 and @d1.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | FileCheck %s
 

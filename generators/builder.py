@@ -448,16 +448,20 @@ class Builder(ShapeBuilder):
         )
 
     def read_elsewhere(self, body: list[m.Op]) -> set[int]:
-        """Ids of the executes whose storage (a result, or what an in-place write of it made) is read by an
-        execute or exported on another device: an `scf.execute_region` never wraps them.
+        """Ids of the executes on either end of a move between devices: those whose storage (a result, or
+        what an in-place write of it made) is read by an execute or exported on another device, and those
+        that read a value living elsewhere. An `scf.execute_region` never wraps them.
 
         Known compiler bug (corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir):
-        yielded out of an `scf.execute_region`, an execute's result loses the consumers ScheduleAllocation's
-        affinity analysis would find, and its storage is allocated on the executing device alone."""
+        when the producer or the reader of an execute's result is wrapped in an `scf.execute_region`,
+        ScheduleAllocation's affinity analysis loses that reader, and the storage is allocated on the
+        executing device alone."""
         out: set[int] = set()
         for op in m.walk(body):
             if isinstance(op, m.Execute) and op.affinity is not None:
                 readers = [(c, op.affinity.home) for c in op.captures]
+                if any(not c.lives_on(op.affinity.home) for c in op.captures):
+                    out.add(op.id)
             elif isinstance(op, m.Export):
                 readers = [(op.source, op.affinity.home)]
             else:
@@ -470,6 +474,8 @@ class Builder(ShapeBuilder):
                     and producer.affinity.home != device
                 ):
                     out.add(producer.id)
+                    if isinstance(op, m.Execute):
+                        out.add(op.id)
         return out
 
     def configs(self) -> m.Configs:

@@ -40,9 +40,10 @@ SOURCES_UNKNOWN = "transfer-sources-unknown"
 # The input already runs transfers inside executes (pre-scheduled IR): where they execute is the input's
 # choice, not PlaceTransferExecutions'.
 PRESCHEDULED = "transfers-prescheduled-in-input"
-# The storage is made inside an `scf.execute_region` (its execute's result is yielded out of the region):
-# ScheduleAllocation's affinity analysis does not see its consumers there and allocates it where the
-# execute runs (corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir).
+# The storage, or an op touching it, is inside an `scf.execute_region` (an execute's result yielded out of
+# one, or read by an execute wrapped in one): ScheduleAllocation's affinity analysis does not see the
+# consumers and allocates it where the execute runs
+# (corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir).
 IN_EXECUTE_REGION = "allocated-in-execute-region"
 # A clobbered read (no storage is misplaced there): how the in-place write reached what was read. Through a
 # value that may be one of several storages (an arith.select of resources, an scf.if merging two), or by a
@@ -96,7 +97,8 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
     writers = _devices(a for a in touching if any(use.endswith(":w") for use in a.uses))
     if writers and storage.devices == writers:
         found.add(WRITER_ONLY)
-    if _inside_execute_region(storage.value):
+    touching_all = [a for a in facts.accesses if storage.id in a.storages]
+    if _inside_execute_region(storage.value) or any(_op_in_execute_region(a.op) for a in touching_all):
         found.add(IN_EXECUTE_REGION)
     if facts.intent is None:
         found.add(SOURCES_UNKNOWN)
@@ -131,9 +133,12 @@ def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
 
 def _inside_execute_region(value: ir.Value) -> bool:
     """Is `value` made by an op nested in an `scf.execute_region`?"""
-    if not isinstance(value, ir.OpResult):
-        return False
-    op = value.owner.operation
+    return isinstance(value, ir.OpResult) and _op_in_execute_region(value.owner.operation)
+
+
+def _op_in_execute_region(op: ir.Operation) -> bool:
+    """Is `op` nested in an `scf.execute_region`?"""
+    op = op.operation
     while op.parent is not None:
         op = op.parent
         if op.name == "scf.execute_region":

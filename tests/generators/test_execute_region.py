@@ -130,7 +130,8 @@ def test_an_execute_region_is_drawn_in_one_program_in_twenty(level: str) -> None
 @given(programs("l2"))
 def test_an_l2_region_never_wraps_an_execute_whose_result_another_device_reads(program: m.Program) -> None:
     """The steer around corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir: no
-    wrapped execute has a result captured by an execute on another device or exported there."""
+    wrapped execute has a result captured by an execute on another device or exported there, and none
+    reads a value that lives on another device."""
     wrapped = {
         r.id: op.affinity.home
         for region in program.ops()
@@ -139,6 +140,11 @@ def test_an_l2_region_never_wraps_an_execute_whose_result_another_device_reads(p
         if isinstance(op, m.Execute) and op.affinity is not None
         for r in op.results
     }
+    for region in program.ops():
+        if isinstance(region, m.ExecuteRegion):
+            for op in region.body:
+                if isinstance(op, m.Execute) and op.affinity is not None:
+                    assert all(c.lives_on(op.affinity.home) for c in op.captures), op.id
     for op in program.ops():
         if isinstance(op, m.Execute) and op.affinity is not None:
             for c in op.captures:
