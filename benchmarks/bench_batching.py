@@ -15,7 +15,7 @@ alike:
 At L3 (`frontend_cases`, NumPy's results) one per module is `l3.judge_case` and batched is
 `l3_batching.judge_cases` (each device count's cases `--batch` at a time, compiled once per phase, run
 function by function in one loaded module); a slice is three batches' worth, as the cases of a slice split
-by device count.
+by device count (`--slice N`: N cases a slice, as a batched campaign judges a chunk of 48 ahead).
 
 Each way has its own compiler worker. Per program, the verdict's fingerprint (its finding's signature, or
 "clean", and whether the generator's input was rejected) must be the same both ways: the batched way may
@@ -65,9 +65,10 @@ def main() -> None:
     parser.add_argument("--programs", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--batch", type=int, default=BATCH_SIZE)
+    parser.add_argument("--slice", type=int, default=None, help="L3: cases a slice (default 3 batches)")
     args = parser.parse_args()
     if args.level == "l3":
-        return bench_l3(args.programs, args.seed, args.batch)
+        return bench_l3(args.programs, args.seed, args.batch, args.slice or 3 * args.batch)
 
     drawn = draw(args.level, args.programs, args.seed)
     print(f"{len(drawn)} {args.level} programs drawn with seed {args.seed}; batches of {args.batch}")
@@ -94,9 +95,20 @@ def main() -> None:
                 for i, verdict in zip(same, verdicts, strict=True):
                     batch_prints[i] = fingerprint(batched, drawn[i][0], verdict)
             batched_s += time.perf_counter() - began
+            done = part.stop
+            if done % 200 < args.batch or done == len(drawn):  # progress and memory every ~200 programs
+                progress(done, solo_s, batched_s)
         rss_end = rss_mb()
 
     report(solo_prints, batch_prints, solo_s, batched_s, counts, rss_start, rss_end)
+
+
+def progress(done: int, solo_s: float, batched_s: float) -> None:
+    print(
+        f"  {done} programs: one per module {done / solo_s:.2f}/s, batched {done / batched_s:.2f}/s, "
+        f"RSS {rss_mb():.0f} MB, load {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
 
 
 def report(
@@ -116,6 +128,13 @@ def report(
         f"batches: {counts.batches} compiles, {counts.vouched} programs vouched clean by a batch, "
         f"{counts.alone} judged alone, {counts.splits} batches split"
     )
+    cached, screened, reused = (getattr(counts, name, 0) for name in ("cached", "screened", "reused"))
+    if cached or screened or reused:  # (getattr: the same file runs against an older stream_fuzz)
+        print(
+            f"L3: {cached} programs run in the module an earlier batch compiled them in, "
+            f"{screened} judged alone at once (a finding known of the text, a known crash shape), "
+            f"{reused} given the compile's finding of their text alone"
+        )
     found = [p for p in solo_prints if not p.startswith("clean")]
     print(f"programs with a finding (alone): {len(found)}; distinct: {len(set(found))}")
     for index in differ[:10]:
@@ -131,10 +150,13 @@ def l3_fingerprint(verdict: L3Verdict) -> str:
     return f"{finding.signature if finding else 'clean'}{rejected}"
 
 
-def bench_l3(programs: int, draw_seed: int, batch: int) -> None:
+def bench_l3(programs: int, draw_seed: int, batch: int, slice_: int) -> None:
     cases = [case_of(*drawn) for drawn in draw_l3(programs, draw_seed)]
     n = len(cases)
-    print(f"{n} l3 programs drawn with seed {draw_seed}; batches of up to {batch} per device count")
+    print(
+        f"{n} l3 programs drawn with seed {draw_seed}; batches of up to {batch} per device count, "
+        f"slices of {slice_}"
+    )
     counts = BatchCounts()
     solo_s = batched_s = 0.0
     solo_prints: list[str] = []
@@ -144,7 +166,6 @@ def bench_l3(programs: int, draw_seed: int, batch: int) -> None:
             judge_case(compiler, cases[0])
         rss_start = rss_mb()
         print(f"RSS with the workers at start: {rss_start:.0f} MB", flush=True)
-        slice_ = 3 * batch
         for start in range(0, n, slice_):
             part = cases[start : start + slice_]
             began = time.perf_counter()
@@ -153,12 +174,7 @@ def bench_l3(programs: int, draw_seed: int, batch: int) -> None:
             began = time.perf_counter()
             batch_prints += map(l3_fingerprint, judge_cases(batched, part, size=batch, counts=counts))
             batched_s += time.perf_counter() - began
-            done = start + len(part)
-            print(
-                f"  {done} programs: one per module {done / solo_s:.2f}/s, batched {done / batched_s:.2f}/s, "
-                f"RSS {rss_mb():.0f} MB, load {os.getloadavg()[0]:.1f}",
-                flush=True,
-            )
+            progress(start + len(part), solo_s, batched_s)
         rss_end = rss_mb()
     report(solo_prints, batch_prints, solo_s, batched_s, counts, rss_start, rss_end)
 

@@ -42,7 +42,18 @@
 //   member) returns null. The execute on affinity<@d1> instead: a nested optimal (symptom 1); targets of
 //   promise<> members: the same. The checker's complaint now carries the alloca's marks (optimal near, promise
 //   beside affinity of @d1), so it shows this entry's symptom as c16a2669692b.
-// witnesses: 4, one per split of the file (the first is the smallest)
+//   Witness 5 (2026-12-05, the 14-line program a helper reduced campaign finding checker-verify-affinities-
+//   485d1207c06f to, rebuilt): an execute on promise<@d0> moves a splat twice to optimal<[affinity<@d1>,
+//   affinity<@d0>]>. The joins are the seed-34 program's (the execute's promise<@d0> beside the optimal's
+//   affinity<@d0>: a nested member, then null): moved once, the result's alloca alone gets no affinity (the
+//   checker names it: c16a2669692b, marked); moved twice, both results join to null and ScheduleAllocation
+//   puts them in one slab (reservations are grouped by joined affinity), whose `stream.resource.pack` and
+//   alloca get no affinity on 3.6-3.13: verify-affinities rejects the pack (f62fff630199); 3.5 prints a
+//   nested set on the slab instead (symptom 1). The pack's location fuses the two transfers'
+//   (`loc(fused[...])`), which the checker marks were not matched by until 2026-12-05: the symptom was there
+//   (optimal near, promise beside affinity of @d0) but unread, so campaigns kept this form apart as
+//   485d1207c06f. The symptom needed no widening; a slab without affinity with no optimal near does not show it.
+// witnesses: 5, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | iree-opt --split-input-file | FileCheck %s
 
@@ -152,3 +163,26 @@ module {
 
 // CHECK-LABEL: util.func public @writer_lost_promise_mix(
 // CHECK-DAG: {{stream.resource.alloca .*on\([^)]*(@d0[>,][^)]*@d2[>,][^)]*@d4[>,]|@d0[>,][^)]*@d4[>,][^)]*@d2[>,]|@d2[>,][^)]*@d0[>,][^)]*@d4[>,]|@d2[>,][^)]*@d4[>,][^)]*@d0[>,]|@d4[>,][^)]*@d0[>,][^)]*@d2[>,]|@d4[>,][^)]*@d2[>,][^)]*@d0[>,])[^)]*\)}}
+
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @slab_of_null_joins() {
+    %c0_i32 = arith.constant 0 : i32
+    %c16 = arith.constant 16 : index
+    %r0, %r1, %t = stream.async.execute on(#hal.device.promise<@d0>) with() -> (!stream.resource<external>{%c16}, !stream.resource<external>{%c16}) {
+      %s = stream.async.splat %c0_i32 : i32 -> !stream.resource<external>{%c16}
+      %x0 = stream.async.transfer %s : !stream.resource<external>{%c16} -> to(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]>) !stream.resource<external>{%c16}
+      %x1 = stream.async.transfer %s : !stream.resource<external>{%c16} -> to(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]>) !stream.resource<external>{%c16}
+      stream.yield %x0, %x1 : !stream.resource<external>{%c16}, !stream.resource<external>{%c16}
+    } => !stream.timepoint
+    util.return
+  }
+}
+
+// CHECK-LABEL: util.func public @slab_of_null_joins(
+// CHECK: stream.resource.pack on({{[^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*}})
+// CHECK: stream.resource.alloca
+// CHECK-SAME: on({{[^)]*(@d0[>,][^)]*@d1[>,]|@d1[>,][^)]*@d0[>,])[^)]*}})

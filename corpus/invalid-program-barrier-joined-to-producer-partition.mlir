@@ -1,5 +1,6 @@
 // stream-fuzz finding: invalid-program
 // signature: invalid-program-88740463c7f2
+// also-known-as: checker-verify-affinities-cb01646f9c1f
 // status: open
 // found: 2026-11-30 by the generators (L1 runs, minimized by Hypothesis and by hand)
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
@@ -7,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-barrier-joined-to-producer-partition.mlir
 // pass: iree-stream-schedule-execution
+// symptom: barrier-joined
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: a value moved to @d1, written in place there by an insert_slice, then
 //   flow.tensor.barrier on @d0 and read (iree-compile rejects it, but with "failed to legalize operation
@@ -21,7 +23,25 @@
 //   folds; the failing decision is the same. Fails on every release that parses a witness (see releases), except witness 3 on 3.5. The
 //   L1 generator lets a barrier result reach only its witness and pins only values an op on that device made
 //   (generators/builder.py).
-// witnesses: 5, one per split of the file (the first is the smallest)
+//   Witness 6 (2026-12-05, alias checker-verify-affinities-cb01646f9c1f, an L1 finding of 3.13 campaigns,
+//   reduced by hand): the same decision without a diagnostic. The producer, processed before its deferred
+//   barrier joins, is a splat on @d1 alone: its partition gets the barrier's @d0, then joinAND(@d0, @d1)
+//   (DeviceAffinityAttr::joinAND: cannot execute together) returns null and no later op sets it again, so
+//   Partition::verify accepts every op (areCompatible(null, x) holds) and ScheduleExecution makes a
+//   `stream.async.execute` with no affinity. IREE's own iree-stream-verify-affinities accepts the input and the
+//   IR before iree-stream-schedule-execution and rejects the IR after it ('stream.async.execute' op does not
+//   have an affinity assigned); the final output fills the splat in a `stream.cmd.execute` on no device, and
+//   @d0 is gone from the module. Not intended: every op of the input names its device (the pipeline leaves the
+//   checker out for programs that name none, Passes.cpp), and a partition whose affinity did not collapse to
+//   null rejects the same barrier (witnesses 1-5). On 3.1-3.12 transfers joined their producer's partition
+//   the same way (v3.11.0 ReferencePartitioning.cpp: no affinity check for any sync op), so campaigns of 3.5
+//   and 3.11 met cb01646f9c1f through five transfers of an import on @d4 to other devices grouped with its
+//   fill on @d4 (no affinity on that execute; 3.13 compiles that program placed): the transfer half of this
+//   decision that PR #24748 fixed, read in the source, not run on each release. Witness 6 alone leaves that execute without a device on 3.2-3.13 (checked on each
+//   release's iree-opt; 3.1 has no stream.async.barrier); the releases line is the file's, whose other
+//   witnesses need 3.12. Its symptom (barrier-joined): the partition diagnostic, or IREE's checker rejecting
+//   an execute of a program with a stream.async.barrier (the checker's shape alone is any unplaced execute's).
+// witnesses: 6, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
@@ -143,8 +163,25 @@ module {
   }
 }
 
-// The correct output: every witness compiles, without "is not compatible with the partition affinity".
+// -----
+
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @main() {
+    %c0_i32 = arith.constant 0 : i32
+    %c16 = arith.constant 16 : index
+    %v1 = stream.async.splat on(#hal.device.affinity<@d1>) %c0_i32 : i32 -> !stream.resource<*>{%c16}
+    %v2 = stream.async.barrier on(#hal.device.affinity<@d0>) %v1 : !stream.resource<*>{%c16}
+    util.optimization_barrier %v2 : !stream.resource<*>
+    util.return
+  }
+}
+
+// The correct output: every witness compiles, without "is not compatible with the partition affinity", and
+// every execute it makes names a device (witness 6).
 // CHECK-NOT: is not compatible with the partition affinity
 // CHECK-NOT: error:
-// CHECK-COUNT-5: util.func public @
+// CHECK-COUNT-6: util.func public @
 // CHECK-NOT: error:
+// CHECK-NOT: stream.cmd.execute {{(once )?(await|with)\(}}

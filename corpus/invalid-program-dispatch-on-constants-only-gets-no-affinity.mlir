@@ -10,10 +10,12 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-dispatch-on-constants-only-gets-no-affinity.mlir
 // pass: iree-stream-conversion leaves the dispatch unplaced (Stream/Analysis/Affinity.cpp); fails in iree-hal-conversion
+// symptom: dispatch-on-unplaced-producers
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — the entry is itself a tensor program compiled by iree-compile; L3 runs on
 //   2026-12-04 hit its signature in 2 of 155 (stream-fuzz run, seed 909) and 2 of 250 programs (bench_l3.py,
-//   seed 7).
+//   seed 7), counts made before the two-device entry shared the signature; 2026-12-05, of 500 L3 programs
+//   drawn with seeds 36 and 909 one showed this symptom, eleven the two-device one.
 // triage: compiler bug, a valid program is rejected. The loop starts from a constant and multiplies by one, so its
 //   dispatch reads only unplaced values (stream.tensor.constant has no affinity; const-eval does not hoist the loop).
 //   ConvertToStream asks AffinityAnalysis: OpAffinityPVS::updateOperation takes, for an op with resource operands,
@@ -26,6 +28,9 @@
 //   MaterializeResourceCaches ("analysis failed on device", invalid-program-5aee46eaa20f). No loop needed (a
 //   util.optimization_barrier on the constant does it too). Not const-eval's JIT nor memoization: those flags do not
 //   help; --iree-hal-default-device=d0 does. Upstream Affinity.cpp (2026-08) unchanged. Correct: returns 1,1,1,1.
+//   A dispatch whose producers sit on two devices fails with the same diagnostic and signature through the other
+//   branch, trySelectLeadAffinity: invalid-program-dispatch-with-producers-on-two-devices-gets-no-affinity (the
+//   symptoms tell the two apart by the devices of the storage the unplaced execute binds).
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb

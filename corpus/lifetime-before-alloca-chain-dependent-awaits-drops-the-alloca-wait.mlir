@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait.mlir
 // pass: canonicalize (ChainDependentAwaits), step 83 of the pipeline (stream-fuzz bisect)
+// symptom: host-await-chained
 // releases: has the bug 3.10-3.13; correct 3.1-3.9 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried (one program, not exhaustive): a tensor program on @d0 that reads an
 //   element with tensor.extract, writes it back with tensor.insert and moves the tensor to @d1 with
@@ -28,7 +29,9 @@
 //   HEAD (2026-08) unchanged. Fix hint: keep the existing await, e.g. join as before, or add
 //   `op.getAwaitTimepoint()` (when set) to newTimepoints before setAwaitTimepoints. One-pass file:
 //   corpus/one-pass/lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait.mlir.
-//   Correct: the execute on @d1 waits (directly or through a join) on its alloca's timepoint.
+//   Correct: the execute on @d1 waits (directly or through a join) on its alloca's timepoint. Another
+//   cause has this signature, an empty execute elided (3.2+, no host await involved):
+//   corpus/lifetime-before-alloca-elide-no-op-execute-drops-the-alloca-wait.mlir; the symptoms tell them apart.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 // The correct output: the @d1 alloca's timepoint is used after it is made (the execute waits on it).

@@ -28,7 +28,7 @@ def run_dead_nested_loops_once(fn: m.Function) -> None:
                 if nested and any(r.id not in live for r in changing):
                     for loop in (op, *m.walk(op.body)):
                         if isinstance(loop, m.ForLoop):
-                            loop.trips = 1
+                            loop.trips, loop.upper = 1, None
                 else:
                     visit(op.body, True)
             elif isinstance(op, m.IfElse):
@@ -49,7 +49,7 @@ def run_partition_cycle_loops_once(fn: m.Function) -> None:
         for i, op in enumerate(ops):
             if isinstance(op, m.ForLoop):
                 if op.trips > 1 and _cycles_through(op, ops[i + 1 :]):
-                    op.trips = 1
+                    op.trips, op.upper = 1, None
                 visit(op.body)
             elif isinstance(op, m.IfElse):
                 visit(op.then_body)

@@ -21,6 +21,8 @@ differently, and the L2 quality tests' injected faults shrank to local minima of
 
 from __future__ import annotations
 
+from typing import Literal
+
 from . import model as m
 from .op_builder import PATTERNS, SIZES, Bits, OpBuilder, Scope
 from .specs import OpKind, Shape, Token
@@ -40,11 +42,24 @@ LOW_BITS = 16
 # transfer reads other values, and with one in two the drop-first-flush quality test (seed 1) was still
 # shrinking a gather after 12 minutes (1 minute with one in four); one in four at L1 left gathers in 4-7%
 # of L1 programs.
+# A splat or alloca token is one sized dynamically (`DispatchShapes.op_dynamic`).
 DISPATCH_VARIANTS: tuple[Token | None, ...] = (OpKind.DISPATCH, Shape.CONCAT)
 VARIANTS: dict[str, dict[Token, tuple[Token | None, ...]]] = {
-    "l1": {OpKind.DISPATCH: DISPATCH_VARIANTS, OpKind.TRANSFER: (None, Shape.GATHER)},
-    "l2": {OpKind.DISPATCH: DISPATCH_VARIANTS, OpKind.TRANSFER: (None, None, None, Shape.GATHER)},
+    "l1": {
+        OpKind.DISPATCH: DISPATCH_VARIANTS,
+        OpKind.TRANSFER: (None, Shape.GATHER),
+        OpKind.SPLAT: (Shape.DYNAMIC_SPLAT,),
+        OpKind.ALLOCA: (Shape.DYNAMIC_ALLOCA,),
+    },
+    "l2": {
+        OpKind.DISPATCH: DISPATCH_VARIANTS,
+        OpKind.TRANSFER: (None, None, None, Shape.GATHER),
+        OpKind.SPLAT: (Shape.DYNAMIC_SPLAT,),
+        OpKind.ALLOCA: (Shape.DYNAMIC_ALLOCA,),
+    },
 }
+# How main takes the extent `%n` of the dynamic sizes, chosen by the program's first dynamic splat.
+EXTENTS: tuple[Literal["index", "i32"], ...] = ("index", "i32")
 
 
 class VariantBits(Bits):
@@ -78,6 +93,40 @@ def split(b: Bits) -> tuple[Bits, Bits]:
 class DispatchShapes(OpBuilder):
     """The shapes above; `Builder.concat_l2` opens and closes the executes of an L2 concat."""
 
+    extent: Literal["", "index", "i32"] = ""  # how main takes %n (`model.Program.extent`)
+
+    def op_dynamic(self, scope: Scope, bits: Bits, alloca: bool) -> None:
+        """The plain splat or alloca its low bits make (device, size, pattern), sized `size * %n`, read at
+        once by a dispatch there with a fresh result sized `size' * %n`, maybe dressed (`%n` in its workload
+        or scalars). What is made of a dynamically sized value (its moves, slices, updates, a dispatch's
+        fresh results) is sized from it, so dynamically too."""
+        b, h = split(bits)
+        (self.op_alloca if alloca else self.op_splat)(scope, b)
+        op = scope.body[-1]
+        assert isinstance(op, m.Splat | m.Alloca)
+        v = op.result
+        v.size = m.DynSize(v.size)
+        self.extent = self.extent or EXTENTS[h.take(len(EXTENTS))]
+        concat = h.take(2)  # the high bits run out after 16: the choices read first are drawn more freely
+        if v in scope.pool:  # not in a wave (L1 has none; L2's is an execute of its own)
+            r = self.value(m.DynSize(SIZES[h.take(len(SIZES))]), self.lifetime(h), v.homes)
+            self.next_entry += 1
+            d = m.Dispatch(f"entry{self.next_entry}", [scope.read(v)], [r], [None], self.op_aff(v.home))
+            scope.add(d, [r])
+            if concat:
+                self.update_into_second_half(scope, r, h)
+            self.dress(d, h.take(4), h)
+
+    def update_into_second_half(self, scope: Scope, v: m.Value, b: Bits) -> None:
+        """A buffer twice `v`'s size (`2k * %n`) on its device, `v` updated into its second half (at the
+        offset `k * %n`, not a constant): what a frontend makes of a dynamically sized concatenation."""
+        buf = self.value(v.size * 2, self.lifetime(b), v.homes)
+        scope.add(m.Splat(buf, PATTERNS[b.take(len(PATTERNS))], self.op_aff(v.home)), [buf])
+        target = scope.write(buf)
+        r = self.like(buf)
+        scope.add(m.Update(scope.read(v), target, r, v.size, self.op_aff(v.home)), [r], {r.id: target})
+        self.may_vanish(r, target)
+
     def op_dispatch(self, scope: Scope, b: Bits) -> None:
         """OpBuilder's dispatch, dressed when it is a variant (only under `wide`)."""
         n = len(scope.body)
@@ -88,11 +137,18 @@ class DispatchShapes(OpBuilder):
 
     @staticmethod
     def dress(op: m.Dispatch, mode: int, b: Bits) -> None:
-        """Mode 1 or 3: one to three workload values; 2 or 3: one to three scalar operands (0: neither)."""
+        """Mode 1 or 3: one to three workload values; 2 or 3: one to three scalar operands (0: neither). A
+        dispatch of dynamically sized resources has `%n` as its first workload value and scalar (in the
+        scalar's type), as frontends pass a dynamic dimension."""
+        dyn = any(m.dynamic(v.size) for v in [*op.operands, *op.results])
         if mode & 1:
             op.workload = tuple(WORKLOADS[b.take(len(WORKLOADS))] for _ in range(1 + b.take(3)))
+            if dyn:
+                op.workload = (m.DynSize(1), *op.workload[1:])
         if mode & 2:
             op.scalars = tuple(SCALARS[b.take(len(SCALARS))] for _ in range(1 + b.take(3)))
+            if dyn:
+                op.scalars = ((op.scalars[0][0], m.DynSize(1)), *op.scalars[1:])
 
     def op_concat(self, scope: Scope, bits: Bits, gather: bool) -> None:
         """L1: a multi-result dispatch next to a picked value (the value the op it varies reads first), its

@@ -167,7 +167,8 @@ def _written(op: m.Op) -> list[m.Value]:
 
 
 def _loop_labels(op: m.ForLoop) -> set[str]:
-    """Odd forwarding: one init in two slots, one value yielded in two, slots exchanged."""
+    """Odd forwarding: one init in two slots, one value yielded in two, slots exchanged; zero trips (bounds
+    equal or reversed)."""
     out: set[str] = set()
     if len({id(v) for v in op.inits}) < len(op.inits):
         out.add("loop_carries_twice")
@@ -176,6 +177,9 @@ def _loop_labels(op: m.ForLoop) -> set[str]:
     swapped = any(y is a for i, y in enumerate(op.yields) for j, a in enumerate(op.args) if i != j)
     if swapped or op.forward != tuple(range(len(op.forward))):
         out.add("loop_forwards_reordered")
+    if op.trips == 0:
+        out.add("loop_zero_trips")
+        out.add("loop_zero_trips_equal" if op.bound == op.lower else "loop_zero_trips_reversed")
     return out
 
 
@@ -206,7 +210,33 @@ def _shape_labels(w: _Walk, p: m.Program) -> set[str]:
         chain[op.result.id] = before
     if any(len(devs) >= 3 for devs in chain.values()):
         out.add("barrier_chain_3plus_devices")
-    return out | _dispatch_labels(w)
+    return out | _dispatch_labels(w) | _dynamic_labels(p)
+
+
+def _dynamic_labels(p: m.Program) -> set[str]:
+    """Sizes that are not constants (`model.DynSize`, multiples of main's `%n`): made at all, read or made
+    by a dispatch (whose workload or scalars may be `%n` too), moved to another device, written or read at
+    an offset that is not a constant, exported; and `%n` taken as an i32 and cast."""
+    out: set[str] = set()
+    for op in p.ops():
+        match op:
+            case m.Splat() | m.Alloca() if m.dynamic(op.result.size):
+                out.add("dynamic_size")
+            case m.Dispatch() if any(m.dynamic(v.size) for v in [*op.operands, *op.results]):
+                out.add("dispatch_dynamic_sizes")
+                if any(m.dynamic(w) for w in op.workload) or any(m.dynamic(v) for _, v in op.scalars):
+                    out.add("dispatch_dynamic_workload_or_scalar")
+            case m.Transfer() if m.dynamic(op.source.size) and op.target and op.target.home != op.source.home:
+                out.add("dynamic_size_transferred")
+            case m.Update() | m.Fill() | m.Slice() if m.dynamic(op.offset) and int(op.offset):
+                out.add("dynamic_offset")
+            case m.Export() if m.dynamic(op.source.size):
+                out.add("dynamic_size_exported")
+            case _:
+                pass
+    if p.extent == "i32":
+        out.add("dynamic_extent_from_i32")
+    return out
 
 
 def _dispatch_labels(w: _Walk) -> set[str]:

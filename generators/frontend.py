@@ -55,6 +55,15 @@ class _Builder:
             (TensorType(SHAPES[s % len(SHAPES)], DTYPES[d % len(DTYPES)]), dev % self.n)
             for s, d, dev in spec.arguments
         )
+        # An argument whose shape number's next digit (in three) is 1 is declared with a dynamic first
+        # dimension and makes a round trip to another device (`FrontendProgram.dynamic`); a shrink, which
+        # lowers the number below len(SHAPES), makes it static.
+        self.dynamic = tuple(
+            (dev % self.n + 1 + s // (3 * len(SHAPES)) % (self.n - 1)) % self.n
+            if s // len(SHAPES) % 3 == 1
+            else None
+            for s, _, dev in spec.arguments
+        )
         self.ops: list[FrontendOp] = []
 
     def count(self) -> int:
@@ -239,8 +248,15 @@ def build_frontend(spec: FrontendSpec) -> FrontendProgram:
     builder = _Builder(spec)
     for kind, a, b, c in spec.ops:
         builder.build(kind, a, b, c)
+    dynamic = builder.dynamic if any(d is not None for d in builder.dynamic) else ()
     return without_dead_ops(
-        FrontendProgram(spec.devices, builder.arguments, tuple(builder.ops), builder.results(spec.results))
+        FrontendProgram(
+            spec.devices,
+            builder.arguments,
+            tuple(builder.ops),
+            builder.results(spec.results),
+            dynamic=dynamic,
+        )
     )
 
 
@@ -272,7 +288,8 @@ def on_one_device(program: FrontendProgram) -> FrontendProgram:
     )
     results = tuple(replace(r, affinity=None if r.affinity is None else 0) for r in program.results)
     arguments = tuple((t, 0) for t, _ in program.arguments)
-    return replace(program, devices=1, arguments=arguments, ops=ops, results=results)
+    dynamic = tuple(None if d is None else 0 for d in program.dynamic)
+    return replace(program, devices=1, arguments=arguments, ops=ops, results=results, dynamic=dynamic)
 
 
 SMALL = st.integers(0, 255)

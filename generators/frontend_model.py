@@ -50,6 +50,10 @@ class TensorType:
     def mlir(self) -> str:
         return f"tensor<{'x'.join(map(str, self.shape))}x{self.dtype}>"
 
+    def dynamic(self) -> str:
+        """The type with its first dimension dynamic, e.g. `tensor<?x4xf32>`."""
+        return f"tensor<{'x'.join(['?', *map(str, self.shape[1:])])}x{self.dtype}>"
+
     def runtime(self) -> str:
         """`iree-run-module`'s spelling of the type, e.g. `2x4xf32`."""
         return f"{'x'.join(map(str, self.shape))}x{self.dtype}"
@@ -109,6 +113,12 @@ class FrontendProgram:
     results: tuple[FrontendResult, ...]
     level: str = "l3"
     pipeline: str = "frontend"
+    # Per argument: None, or the device its dynamically shaped value makes a round trip to. Such an argument
+    # is declared with its first dimension dynamic (`tensor<?x4xf32>`, the run passes its size in the
+    # buffer view), moved to that device and back with its `tensor.dim` as the size (an f32 one negated on
+    # each side: a dynamically shaped dispatch on each device) and `tensor.cast` to its static type, which
+    # the rest of the program uses: its value is the input's. Empty: every argument static.
+    dynamic: tuple[int | None, ...] = ()
 
     def type_of(self, value: int) -> TensorType:
         if value < len(self.arguments):

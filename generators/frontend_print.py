@@ -32,9 +32,11 @@ RESOURCES_SURVIVE_PHASES = (3, 12)
 def print_frontend(program: FrontendProgram, resources: bool = True) -> str:
     """`resources`: print `resource` constants as `dense_resource` blobs (else as `dense<...>` literals;
     see `RESOURCES_SURVIVE_PHASES`)."""
+    dynamic = program.dynamic or (None,) * len(program.arguments)
     args = ", ".join(
-        f"%v{i}: {t.mlir()} {{iree.abi.affinity = {affinity(d)}}}"
-        for i, (t, d) in enumerate(program.arguments)
+        f"%{'a' if away is not None else 'v'}{i}: {t.dynamic() if away is not None else t.mlir()} "
+        f"{{iree.abi.affinity = {affinity(d)}}}"
+        for i, ((t, d), away) in enumerate(zip(program.arguments, dynamic, strict=True))
     )
     result_types = ", ".join(
         program.type_of(r.value).mlir()
@@ -43,6 +45,9 @@ def print_frontend(program: FrontendProgram, resources: bool = True) -> str:
     )
     lines = [device_global(i) for i in range(program.devices)]
     lines.append(f"func.func @main({args}) -> ({result_types}) {{")
+    for i, ((t, d), away) in enumerate(zip(program.arguments, dynamic, strict=True)):
+        if away is not None:
+            lines += [f"  {line}" for line in _dynamic_argument_lines(i, t, d, away)]
     base = len(program.arguments)
     for index, op in enumerate(program.ops):
         lines += [f"  {line}" for line in _op_lines(program, base + index, op, resources)]
@@ -51,6 +56,26 @@ def print_frontend(program: FrontendProgram, resources: bool = True) -> str:
     lines += [f"  return {returned} : {types}", "}"]
     lines += _resources(program) if resources else []
     return "\n".join(lines) + "\n"
+
+
+def _dynamic_argument_lines(i: int, t: TensorType, home: int, away: int) -> list[str]:
+    """Argument `%a<i>`, declared with a dynamic first dimension: its size read with `tensor.dim`, moved to
+    `away` and back with that size (an f32 one negated on each device, so its value is the input's), then
+    cast to its static type as `%v<i>`."""
+    a, dyn = f"%a{i}", t.dynamic()
+    out = [f"{a}_c0 = arith.constant 0 : index", f"{a}_dim = tensor.dim {a}, {a}_c0 : {dyn}"]
+    out.append(f"{a}_away = flow.tensor.transfer {a} : {dyn}{{{a}_dim}} to {affinity(away)}")
+    there = f"{a}_away"
+    if t.dtype == "f32":
+        out.append(f"{a}_neg = arith.negf {a}_away : {dyn}")
+        there = f"{a}_neg"
+    out.append(f"{a}_back = flow.tensor.transfer {there} : {dyn}{{{a}_dim}} to {affinity(home)}")
+    back = f"{a}_back"
+    if t.dtype == "f32":
+        out.append(f"{a}_pos = arith.negf {a}_back : {dyn}")
+        back = f"{a}_pos"
+    out.append(f"%v{i} = tensor.cast {back} : {dyn} to {t.mlir()}")
+    return out
 
 
 def blob_key(index: int) -> str:

@@ -187,4 +187,19 @@ def frontend_features(program: FrontendProgram) -> frozenset[str]:
         labels.add("joined_into_slices")
     if labels & {"dense_resource_all_equal", "dense_resource_varied"}:
         labels.add("dense_resource")
-    return frozenset(labels)
+    return frozenset(labels | _dynamic_labels(program))
+
+
+def _dynamic_labels(program: FrontendProgram) -> set[str]:
+    """Arguments declared with a dynamic first dimension (`FrontendProgram.dynamic`) that the program uses:
+    moved to another device and back with their `tensor.dim` as the size, negated on each (f32)."""
+    used = {v for op in program.ops for v in op.operands} | {r.value for r in program.results}
+    trips = [
+        (i, away)
+        for i, away in enumerate(program.dynamic)
+        if away is not None and i in used and away != program.arguments[i][1]
+    ]
+    labels = {"dynamic_shape_argument", "dynamic_shape_moved"} if trips else set()
+    if any(program.arguments[i][0].dtype == "f32" for i, _ in trips):
+        labels.add("dynamic_shape_dispatch")
+    return labels

@@ -30,6 +30,101 @@ SYNTAX_SINCE: dict[str, tuple[int, int]] = {
 }
 
 
+class DynSize(int):
+    """A size that is not a constant: `int(self)` times main's `index` argument `%n` (bytes), printed as the
+    SSA value `%n<k>` (`arith.muli %n, %c<k>`) and, in tensor types, as `?`. The builder computes with it as
+    with a static size: sums and differences of dynamic sizes, and multiples, quotients and shifts of one by
+    a count, stay dynamic (a quotient or shift is taken of the coefficient: `(k // c) * n`, which is at most
+    `(k * n) // c`, so a part computed so still fits in the whole). A dynamic and a static size are never
+    equal and cannot be compared or added (`TypeError`): for n unknown, neither is provably the larger, so an
+    op relating two sizes (an update within its target, a select of two values, a loop's carried slot) takes
+    both of one kind. Printing one as an integer raises too, so that text can never show a dynamic size as
+    its coefficient."""
+
+    __slots__ = ()
+
+    def _size(self, o: object, op: str) -> int:
+        if isinstance(o, DynSize):
+            return int(o)
+        if type(o) is int and o == 0:
+            return 0
+        raise TypeError(f"{op} of a dynamic size ({int(self)} * %n) and a static one ({o!r})")
+
+    def _count(self, o: object, op: str) -> int:
+        if type(o) is not int:
+            raise TypeError(f"{op} of a dynamic size by {o!r}: only by a count")
+        return o
+
+    def __add__(self, o: object) -> DynSize:
+        return DynSize(int(self) + self._size(o, "sum"))
+
+    __radd__ = __add__
+
+    def __sub__(self, o: object) -> DynSize:
+        return DynSize(int(self) - self._size(o, "difference"))
+
+    def __rsub__(self, o: object) -> DynSize:
+        return DynSize(self._size(o, "difference") - int(self))
+
+    def __mul__(self, o: object) -> DynSize:
+        return DynSize(int(self) * self._count(o, "product"))
+
+    __rmul__ = __mul__
+
+    def __floordiv__(self, o: object) -> DynSize:
+        return DynSize(int(self) // self._count(o, "quotient"))
+
+    def __rshift__(self, o: object) -> DynSize:
+        return self // (1 << self._count(o, "shift"))
+
+    def __lshift__(self, o: object) -> DynSize:
+        return DynSize(int(self) << self._count(o, "shift"))
+
+    def __eq__(self, o: object) -> bool:
+        return isinstance(o, DynSize) and int(self) == int(o)
+
+    def __ne__(self, o: object) -> bool:
+        return not self == o
+
+    def __hash__(self) -> int:
+        return hash(("dyn", int(self)))
+
+    def __lt__(self, o: object) -> bool:
+        return int(self) < self._size(o, "comparison")
+
+    def __le__(self, o: object) -> bool:
+        return int(self) <= self._size(o, "comparison")
+
+    def __gt__(self, o: object) -> bool:
+        return int(self) > self._size(o, "comparison")
+
+    def __ge__(self, o: object) -> bool:
+        return int(self) >= self._size(o, "comparison")
+
+    def __repr__(self) -> str:
+        return f"DynSize({int(self)})"
+
+    def __str__(self) -> str:
+        raise TypeError(f"a dynamic size ({int(self)} * %n) printed as an integer")
+
+    def __format__(self, spec: str) -> str:
+        raise TypeError(f"a dynamic size ({int(self)} * %n) printed as an integer")
+
+
+def dynamic(size: int) -> bool:
+    return isinstance(size, DynSize)
+
+
+def sized_like(v: Value, size: int) -> int:
+    """`size` bytes, or `size * %n` when `v`'s size is dynamic."""
+    return DynSize(size) if dynamic(v.size) else size
+
+
+def comparable(a: int, b: int) -> bool:
+    """Both sizes static, or both dynamic: only then is one provably at most the other."""
+    return dynamic(a) == dynamic(b)
+
+
 @dataclass(frozen=True)
 class Affinity:
     """`#hal.device.affinity<@d>` / `promise<@d>` / `optimal<[...]>` over device names."""
@@ -50,7 +145,8 @@ class Affinity:
 
 @dataclass(eq=False)
 class Value:
-    """An SSA resource value: `!stream.resource<lifetime>{size}` that must live on `homes`.
+    """An SSA resource value: `!stream.resource<lifetime>{size}` that must live on `homes`. `size` is in
+    bytes, or a `DynSize` (a multiple of main's `%n`).
 
     `homes` is the device set of the affinity the value was placed with: one device, or every member
     of an `optimal<[...]>` transfer target. An op running on device E may read or write the value
@@ -347,7 +443,9 @@ class ForLoop:
     """`scf.for` over `trips` iterations carrying `inits` -> `args` -> `yields` -> `results`; with
     `while_loop`, the same loop as an `scf.while` that counts its trips in an index it carries first.
     `forward` (while loops only): the before region hands its carried slot `forward[k]` to slot k of the
-    body and the results (empty: in order); slots exchanged this way have one type."""
+    body and the results (empty: in order); slots exchanged this way have one type. The index runs from
+    `lower` to `bound`: `lower + trips`, or `upper` when given (a loop of zero trips whose bounds are equal,
+    or reversed: upper below lower); the results are then the inits."""
 
     trips: int
     inits: list[Value]
@@ -357,6 +455,12 @@ class ForLoop:
     results: list[Value]
     while_loop: bool = False
     forward: tuple[int, ...] = ()
+    lower: int = 0
+    upper: int | None = None
+
+    @property
+    def bound(self) -> int:
+        return self.lower + self.trips if self.upper is None else self.upper
 
 
 @dataclass(eq=False)
@@ -491,6 +595,9 @@ class Program:
     # Queue set of each device named by queue (`queues` switch); members of optimal sets print it too.
     device_queues: dict[str, tuple[int, ...]] = field(default_factory=dict)
     globals: list[Global] = field(default_factory=list)
+    # How `main` takes `%n`, the extent of its dynamic sizes (`DynSize`): "" (no dynamic size), "index" (an
+    # index argument) or "i32" (an i32 argument cast with `arith.index_cast`). Every callee takes it too.
+    extent: Literal["", "index", "i32"] = ""
 
     @property
     def pipeline(self) -> str:

@@ -360,7 +360,11 @@ class OpBuilder:
         if not w:
             return self.op_splat(scope, b)
         t = self.pick(w, b)
-        sources = [v for v in self.readable(scope) if v is not t and v.size <= t.size]
+        sources = [
+            v
+            for v in self.readable(scope)
+            if v is not t and m.comparable(v.size, t.size) and v.size <= t.size
+        ]
         if not sources:
             return self.op_fill(scope, b)
         s = self.pick(sources, b)
@@ -475,7 +479,9 @@ class OpBuilder:
             tied.append(0)
             ties[r.id] = local[0]
         for _ in range(1 - int(tie) + b.take(2)):
-            results.append(self.value(SIZES[b.take(len(SIZES))], self.lifetime(b), (dev,)))
+            # Fresh results of a dispatch reading a dynamically sized value are sized dynamically too.
+            size = SIZES[b.take(len(SIZES))]
+            results.append(self.value(m.sized_like(first, size), self.lifetime(b), (dev,)))
             tied.append(None)
         self.next_entry += 1
         op = m.Dispatch(f"entry{self.next_entry}", local, results, tied, self.op_aff(dev))
@@ -491,7 +497,8 @@ class OpBuilder:
         kind = COLLECTIVES[b.take(len(COLLECTIVES))]
         dev = self.device_for(scope, b, s)
         n = len(self.devices)
-        sizes = {"all_gather": s.size * n, "reduce_scatter with sum": max(4, s.size // n // 4 * 4)}
+        scattered = m.sized_like(s, max(4, int(s.size) // n // 4 * 4))
+        sizes = {"all_gather": s.size * n, "reduce_scatter with sum": scattered}
         size = sizes.get(kind, s.size)
         in_place = b.take(2) == 1
         ls = self.use(scope, s, dev)

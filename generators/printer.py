@@ -28,6 +28,10 @@ class Printer:
         self.n_outputs = 0
         self.channels: dict[str, m.Affinity] = {}  # device -> affinity of its channel, per function
         self.n_labels = 0
+        # Dynamic sizes used in the current function: (k, less) for the size `k * %n - less`; and whether
+        # it uses `%n` as an i32 (a dispatch's scalar operand).
+        self.scaled: set[tuple[int, int]] = set()
+        self.n_i32 = False
 
     # ---- small pieces ----
 
@@ -37,9 +41,19 @@ class Printer:
     def name(self, v: m.Value) -> str:
         return self.alias.get(v.id, v.name)
 
-    def idx(self, n: int) -> str:
-        self.consts.add((n, "index"))
-        return f"%c{n}"
+    def idx(self, n: int, less: int = 0) -> str:
+        """The index `n` (a constant, or a dynamic size's SSA value), less `less`."""
+        if m.dynamic(n) and int(n):
+            self.scaled.add((int(n), less))
+            return scaled_name(int(n), less)
+        self.consts.add((int(n) - less, "index"))
+        return f"%c{int(n) - less}"
+
+    def tensor(self, v: m.Value) -> str:
+        """The `tensor<...xi8>` type that views `v`'s bytes, with its dynamic dimension's value."""
+        if m.dynamic(v.size):
+            return f"tensor<?xi8>{{{self.idx(v.size)}}}"
+        return f"tensor<{v.size}xi8>"
 
     def i32(self, n: int) -> str:
         self.consts.add((n, "i32"))
@@ -201,7 +215,7 @@ class Printer:
                     d,
                     f"{n(r)} = stream.tensor.import {self.on(op.affinity)}%h{op.handle} : "
                     "!hal.buffer_view -> "
-                    f"tensor<{r.size}xi8> in {self.sized(r)}",
+                    f"{self.tensor(r)} in {self.sized(r)}",
                 )
             case m.Export():
                 s = op.source
@@ -210,7 +224,7 @@ class Printer:
                 self.emit(
                     d,
                     f"{out} = stream.tensor.export {self.on(op.affinity)}{self.awaited(s, d)} : "
-                    f"tensor<{s.size}xi8> in {self.sized(s)} -> !hal.buffer_view",
+                    f"{self.tensor(s)} in {self.sized(s)} -> !hal.buffer_view",
                 )
             case m.Expect():
                 v = op.value
@@ -230,8 +244,9 @@ class Printer:
             case m.ExecuteRegion():
                 self.execute_region(op, d)
             case m.Call():
-                args = ", ".join(n(a) for a in op.args)
-                types = ", ".join(self.rtype(a) for a in op.args)
+                extent = ["%n"] if self.p.extent else []
+                args = ", ".join([*extent, *(n(a) for a in op.args)])
+                types = ", ".join([*(["index"] if extent else []), *(self.rtype(a) for a in op.args)])
                 rtypes = ", ".join(self.rtype(r) for r in op.results)
                 self.emit(
                     d, f"{self.results(op.results)}util.call @{op.callee}({args}) : ({types}) -> ({rtypes})"
@@ -257,6 +272,10 @@ class Printer:
         return self.ready[v.id]
 
     def scalar(self, type_: m.ScalarType, value: int) -> str:
+        if type_ == "i32" and m.dynamic(value):
+            assert int(value) == 1, "an i32 scalar of a dynamic size is %n itself"
+            self.n_i32 = True
+            return "%n_i32"
         return self.idx(value) if type_ == "index" else self.i32(value)
 
     def dispatch(self, op: m.Dispatch, d: int) -> None:
@@ -291,7 +310,7 @@ class Printer:
         def whole(name: str, v: m.Value) -> str:
             return f"{name}[{self.idx(0)} to {self.idx(v.size)} for {self.idx(v.size)}]"
 
-        elements = self.idx(max(1, s.size // 4))  # f32 elements sent
+        elements = self.idx(m.sized_like(s, max(1, int(s.size) // 4)))  # f32 elements sent
         self.emit(
             d,
             f"{self.name(r)} = stream.async.collective<{op.op} : f32>[{elements}] "
@@ -335,7 +354,7 @@ class Printer:
         self.emit(d, f"{v}_word = stream.async.load {v}_staging[{self.idx(0)}] : {staging} -> i32")
         self.emit(
             d,
-            f"{v}_stored = stream.async.store {v}_word, {v}_staging[{self.idx(s.size - 4)}] : "
+            f"{v}_stored = stream.async.store {v}_word, {v}_staging[{self.idx(s.size, less=4)}] : "
             f"i32 -> {v}_staging as {staging}",
         )
         self.emit(
@@ -400,7 +419,7 @@ class Printer:
         tested = [f"%w{k}_{a.id}" for a in op.args]  # the before region's names of the carried values
         iters = ", ".join(
             [
-                f"%w{k}_i = {self.idx(0)}",
+                f"%w{k}_i = {self.idx(op.lower)}",
                 *(f"{t} = {self.name(i)}" for t, i in zip(tested, op.inits, strict=True)),
             ]
         )
@@ -409,7 +428,7 @@ class Printer:
             f"{', '.join([f'%w{k}_trips', *(self.name(r) for r in op.results)])} = scf.while "
             f"({iters}) : ({types}) -> ({types}) {{",
         )
-        self.emit(d + 1, f"%w{k}_more = arith.cmpi slt, %w{k}_i, {self.idx(op.trips)} : index")
+        self.emit(d + 1, f"%w{k}_more = arith.cmpi slt, %w{k}_i, {self.idx(op.bound)} : index")
         forwarded = [tested[j] for j in op.forward] if op.forward else tested
         self.emit(d + 1, f"scf.condition(%w{k}_more) {', '.join([f'%w{k}_i', *forwarded])} : {types}")
         args = "".join(f", {self.name(a)}: {self.rtype(a)}" for a in op.args)
@@ -446,7 +465,7 @@ class Printer:
         iv = f"%i{op.results[0].id}" if op.results else "%i"
         self.emit(
             d,
-            f"{self.results(op.results)}scf.for {iv} = {self.idx(0)} to {self.idx(op.trips)} step "
+            f"{self.results(op.results)}scf.for {iv} = {self.idx(op.lower)} to {self.idx(op.bound)} step "
             f"{self.idx(1)} iter_args({iters}) -> ({types}) {{",
         )
         for o in op.body:
@@ -493,13 +512,14 @@ class Printer:
 
     def function(self, fn: m.Function) -> list[str]:
         self.lines, self.consts, self.ready, self.n_outputs = [], set(), {}, 0
-        self.channels = {}
+        self.channels, self.scaled, self.n_i32 = {}, set(), False
         for op in fn.body:
             self.op(op, 2)
         channels = self.channel_lines()
         # Resources main returns, awaited first at L2 (before the constants are gathered).
         returned = [self.awaited(v, 2) for v in fn.returns] if fn.public else []
         body = self.lines
+        extent = self.extent_lines(fn)  # before the constants are gathered: they use some
         consts = [
             f"    %c{v} = arith.constant {v} : {t}"
             if t == "index"
@@ -510,6 +530,8 @@ class Printer:
             params = [f"%h{i}: !hal.buffer_view" for i in range(fn.handles)]
             if any(isinstance(o, m.IfElse | m.Select) for o in m.walk(fn.body)):
                 params.append("%cond: i1")
+            if self.p.extent:
+                params.append("%n_i32: i32" if self.p.extent == "i32" else "%n: index")
             outs = [f"%out{i}" for i in range(self.n_outputs)]
             rtypes = ["!hal.buffer_view"] * len(outs)
             outs += returned
@@ -520,6 +542,8 @@ class Printer:
             outs = [self.name(v) for v in fn.returns]
             rtypes = [self.rtype(v) for v in fn.returns]
             params = [f"{p.name}: {self.rtype(p)}" for p in fn.params]
+            if self.p.extent:
+                params.insert(0, "%n: index")
             head = f"  util.func private @{fn.name}({', '.join(params)})"
             attrs = []
         if rtypes:
@@ -527,7 +551,25 @@ class Printer:
         if attrs:
             head += f" attributes {{{', '.join(attrs)}}}"
         ret = f"    util.return {', '.join(outs)} : {', '.join(rtypes)}" if outs else "    util.return"
-        return [head + " {", *consts, *channels, *body, ret, "  }"]
+        return [head + " {", *consts, *extent, *channels, *body, ret, "  }"]
+
+    def extent_lines(self, fn: m.Function) -> list[str]:
+        """`%n` from main's i32 argument, the dynamic sizes the function uses (`%n<k> = %n * k`, less a
+        constant where an offset needs it) and `%n` as an i32 where a dispatch takes it so."""
+        if not self.p.extent:
+            return []
+        out = []
+        if fn.public and self.p.extent == "i32":
+            out.append("    %n = arith.index_cast %n_i32 : i32 to index")
+        for k in sorted({k for k, _ in self.scaled} - {1}):
+            out.append(f"    {scaled_name(k, 0)} = arith.muli %n, {self.idx(k)} : index")
+        for k, less in sorted((k, less) for k, less in self.scaled if less):
+            out.append(
+                f"    {scaled_name(k, less)} = arith.subi {scaled_name(k, 0)}, {self.idx(less)} : index"
+            )
+        if self.n_i32 and not (fn.public and self.p.extent == "i32"):
+            out.append("    %n_i32 = arith.index_cast %n : index to i32")
+        return out
 
     def config_attrs(self, on_module: bool) -> list[str]:
         """`stream.resources` and `stream.partitioning`, where the program puts them."""
@@ -590,6 +632,11 @@ class Printer:
 def print_program(program: m.Program, target: tuple[int, int] = DEFAULT_TARGET) -> str:
     """MLIR text for `program`, leaving out syntax that release `target` does not parse."""
     return Printer(program, target).module()
+
+
+def scaled_name(k: int, less: int) -> str:
+    """The SSA name of the index `k * %n - less`."""
+    return ("%n" if k == 1 else f"%n{k}") + (f"_less{less}" if less else "")
 
 
 def global_type(g: m.Global) -> str:

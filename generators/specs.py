@@ -59,7 +59,9 @@ class Shape(StrEnum):
     barrier chain, `import_written` writes a borrowed import in place, `global_init` (L1) loads an
     initialized global. `concat` updates a multi-result dispatch's results into slices of one buffer, and
     `gather` into one on another device: no table has them, a dispatch or transfer token's high bits make
-    them (`generators.dispatches.decode`), so that they shrink to the plain op in one step.
+    them (`generators.dispatches.decode`), so that they shrink to the plain op in one step. `dynamic_splat`
+    and `dynamic_alloca` are splat and alloca tokens' variants: the op sized `k * %n`, read by a dispatch at
+    once.
     `execute_region` wraps the ops that follow it in an `scf.execute_region` (`builder.wrap_execute_regions`):
     deleting the token unwraps them."""
 
@@ -68,6 +70,8 @@ class Shape(StrEnum):
     GLOBAL_INIT = "global_init"
     CONCAT = "concat"
     GATHER = "gather"
+    DYNAMIC_SPLAT = "dynamic_splat"
+    DYNAMIC_ALLOCA = "dynamic_alloca"
     EXECUTE_REGION = "execute_region"
 
 

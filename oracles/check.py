@@ -12,12 +12,14 @@ from .borrowed import borrowed_imports_unwritten
 from .checkers import Checked, mark_rejections
 from .clobber import Clobber
 from .facts import read_facts
+from .fences import returns_fenced
 from .intent import Intent
 from .lifetime import lifetimes_hold
-from .marks import unplaced_marks
+from .marks import input_marks, unplaced_marks
 from .pinned import pinned_globals_used_in_place
 from .rules import RULES, Violation, clobbered_read_violations
 from .sanitize import read_compiled
+from .timepoints import Timeline
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ class Report:
     # The marks of each storage left without an affinity, by position (`marks.unplaced_marks`): an external
     # compiler's checker rejections are marked with them after the fact (`checkers.mark_rejections`).
     unplaced: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The input's marks (`marks.input_marks`), for a midway checker rejection of an external compiler.
+    from_input: tuple[str, ...] = ()
 
     @property
     def clean(self) -> bool:
@@ -83,12 +87,14 @@ def check_module(
     found = {v for rule in RULES for v in rule(facts)}  # one misplacement found twice counts once
     found.update(borrowed_imports_unwritten(facts))
     found.update(pinned_globals_used_in_place(facts))
-    found.update(lifetimes_hold(facts))
+    timeline = Timeline()  # one reading of the timepoints for both
+    found.update(lifetimes_hold(facts, timeline))
+    found.update(returns_fenced(facts, timeline))
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage))
-    unplaced = unplaced_marks(facts)
+    unplaced, from_input = unplaced_marks(facts), input_marks(facts)
     if checked:
-        found.update(mark_rejections(checked.violations(), unplaced))
+        found.update(mark_rejections(checked.violations(), unplaced, from_input))
     violations = tuple(sorted(found, key=lambda v: (v.order, v.rule.id, v.location, v.message)))
     unknown: Counter[str] = Counter()
     for storage in facts.storages:
@@ -113,6 +119,7 @@ def check_module(
         behaviour=labels,
         measures=measures,
         unplaced=unplaced,
+        from_input=from_input,
     )
 
 

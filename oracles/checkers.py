@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from iree.compiler import ir, passmanager
 
-from .marks import position
+from .marks import MARKS, positions
 from .rules import Rule, Violation
 
 MIDWAY = "midway"
@@ -219,15 +219,24 @@ def rejection_violations(rejection: Rejection) -> tuple[Violation, ...]:
 
 
 def mark_rejections(
-    violations: Sequence[Violation], unplaced: Mapping[str, tuple[str, ...]]
+    violations: Sequence[Violation],
+    unplaced: Mapping[str, tuple[str, ...]],
+    from_input: tuple[str, ...] = (),
 ) -> tuple[Violation, ...]:
     """`violations` with verify-affinities rejections of the allocation output marked as the storage
     they point at (`marks.unplaced_marks` of that same IR, keyed by position): what the neighbourhood of
-    a storage left without an affinity shows about the cause, as for a misplaced one. Only there: midway
-    the checker reads async IR, whose ops are not the output's storages."""
+    a storage left without an affinity shows about the cause, as for a misplaced one. Midway the checker
+    reads async IR, whose ops are not the output's storages: its rejections get the input's marks
+    (`marks.input_marks`) only."""
     return tuple(
-        replace(v, marks=unplaced.get(position(v.location), ()))
-        if v.rule is Rule.AFFINITY and v.via == ALLOCATION_OUTPUT
+        replace(v, marks=_marks_at(v.location, unplaced) if v.via == ALLOCATION_OUTPUT else from_input)
+        if v.rule is Rule.AFFINITY and v.via in (ALLOCATION_OUTPUT, MIDWAY)
         else v
         for v in violations
     )
+
+
+def _marks_at(location: str, unplaced: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The marks of the storages at any position of `location` (a slab's fused location names several)."""
+    found = {mark for at in positions(location) for mark in unplaced.get(at, ())}
+    return tuple(mark for mark in MARKS if mark in found)

@@ -120,6 +120,18 @@ class ChannelUse:
     execute: int
 
 
+@dataclass(frozen=True)
+class Returned:
+    """One operand of a `util.return` of a `util.func` that hands a resource to the caller: the resource
+    itself, or a `stream.tensor.export` of one (then `value` is the export's source)."""
+
+    op: ir.Operation  # the util.return
+    index: int  # the operand's position
+    ordinal: int  # its position among the returned resources (and exports) of the return
+    value: ir.Value  # the resource
+    storages: frozenset[int]
+
+
 @dataclass
 class Facts:
     topology: Topology
@@ -146,6 +158,10 @@ class Facts:
     # and the storages every util.global.store puts in a global, by the global's name.
     immutable_globals: dict[str, ir.Attribute | None] = field(default_factory=dict)
     global_stores: dict[str, set[int]] = field(default_factory=dict)
+    # What `fences.py` reads: every resource a function returns, and every `stream.timepoint.chain_external`
+    # (the coarse-fences ABI signals the caller's fence with it).
+    returns: list[Returned] = field(default_factory=list)
+    fence_signals: list[ir.Operation] = field(default_factory=list)
 
     def storage(self, storage_id: int) -> Storage:
         return self.storages[storage_id]
@@ -344,10 +360,10 @@ class _Reader:
         elif name == "util.global.store" and _is_resource(op.operands[0]):
             stored = self.facts.global_stores.setdefault(ir.FlatSymbolRefAttr(attrs["global"]).value, set())
             stored.update(self.origins(op.operands[0], op.block))
-        elif name == "util.return" and _is_public(op.parent):
-            for value in op.operands:
-                if _is_resource(value):
-                    self.facts.returned.update(self.origins(value, op.block))
+        elif name == "util.return":
+            self._read_return(op)
+        elif name == "stream.timepoint.chain_external":
+            self.facts.fence_signals.append(op)
         elif name == "scf.for" and trip_count(op) in (None, 0):
             for value in list(op.operands)[3:]:
                 if _is_resource(value):
@@ -363,6 +379,24 @@ class _Reader:
                 if self._paths.runs(block):
                     for child in block.operations:
                         self._read_op(child.operation)
+
+    def _read_return(self, op: ir.Operation) -> None:
+        function = op.parent
+        if function is None or function.name != "util.func":
+            return  # an initializer's
+        public = _is_public(function)
+        ordinal = 0
+        for index, value in enumerate(op.operands):
+            owner = value.owner
+            exported = not isinstance(owner, ir.Block) and owner.name == "stream.tensor.export"
+            resource = owner.operation.opview.source if exported else value
+            if not _is_resource(resource):
+                continue
+            storages = self.origins(resource, op.block)
+            if public and not exported:
+                self.facts.returned.update(storages)
+            self.facts.returns.append(Returned(op, index, ordinal, resource, storages))
+            ordinal += 1
 
     def _read_execute(self, op: ir.Operation) -> None:
         execute = len(self.facts.execute_devices)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .affinity import devices_of
+from .timepoints import Timeline
 
 _TRANSFER = "stream.async.transfer"
 
@@ -36,18 +37,33 @@ class Intent:
     # The input already has `stream.async.execute`s (L2's pre-scheduled IR): copy-on-write does not run
     # on it, so its in-place writes (of a borrowed import too) are the program's own (`borrowed.py`).
     prescheduled: bool = False
+    # `stream.async.alloca`s: storage the program leaves uninitialised. Alone in its partition, one becomes
+    # an execute with no commands, whose elision one corpus entry's bug turns on
+    # (`oracles.marks.UNINITIALIZED`); and `stream.cmd.execute`s with no commands already in the input.
+    allocas: int = 0
+    empty_executes: int = 0
+    # `stream.async.barrier`s: partitioning joins each into its producer's partition with no affinity check,
+    # which one corpus entry's bug turns on (`oracles.marks.BARRIER_IN_INPUT`).
+    barriers: int = 0
+    # (function, ordinal among its returned resources) of the resources a pre-scheduled input already
+    # returns before its own fence covers the execute making them (a returned timepoint or host await that
+    # misses it): the output can only keep that, so `timeline/return-fence` leaves them to the input.
+    unfenced: frozenset[tuple[str, int]] = frozenset()
 
 
 def read_intent(module: ir.Module) -> Intent:
     # Transfers of one value between the same devices count once: the compiler may merge them (CSE). A
     # transfer whose result nothing uses counts not at all: no device reads what it moved.
     seen: dict[tuple[str, str], set[ir.Value]] = {}
-    sourceless = scheduled = 0
+    sourceless = scheduled = allocas = empty_executes = barriers = 0
     prescheduled = False
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        nonlocal sourceless, scheduled, prescheduled
+        nonlocal sourceless, scheduled, prescheduled, allocas, empty_executes, barriers
         prescheduled = prescheduled or op.name == "stream.async.execute"
+        allocas += op.name == "stream.async.alloca"
+        barriers += op.name == "stream.async.barrier"
+        empty_executes += op.name == "stream.cmd.execute" and _has_no_commands(op)
         if op.name == _TRANSFER:
             scheduled += _enclosing(op) is not None
         if op.name == _TRANSFER and _is_live(op.results[0]):
@@ -58,7 +74,59 @@ def read_intent(module: ir.Module) -> Intent:
 
     module.operation.walk(visit)
     moves = Counter({move: len(values) for move, values in seen.items()})
-    return Intent(moves, sourceless, scheduled, prescheduled)
+    unfenced = _unfenced_returns(module) if prescheduled else frozenset()
+    return Intent(moves, sourceless, scheduled, prescheduled, allocas, empty_executes, barriers, unfenced)
+
+
+def _has_no_commands(op: ir.Operation) -> bool:
+    """An execute whose body holds only its terminator (what canonicalize's ElideNoOpCmdExecuteOp elides)."""
+    return all(child.name == "stream.yield" for block in op.regions[0].blocks for child in block.operations)
+
+
+def _unfenced_returns(module: ir.Module) -> frozenset[tuple[str, int]]:
+    """The returned resources of a pre-scheduled input whose producing `stream.async.execute` its fence
+    does not cover (`fences.py` says what a fence is; coverage is `timepoints.Timeline`'s)."""
+    timeline = Timeline()
+    timepoint = ir.Type.parse("!stream.timepoint", module.context)
+    found: set[tuple[str, int]] = set()
+    for function in module.body.operations:
+        if function.operation.name != "util.func" or not function.operation.regions[0].blocks:
+            continue
+        name = ir.StringAttr(function.attributes["sym_name"]).value
+        for block in function.operation.regions[0].blocks:
+            ret = list(block.operations)[-1].operation
+            if ret.name != "util.return":
+                continue
+            operands = list(ret.operands)
+            timepoints = [v for v in operands if v.type == timepoint]
+            ordinal = 0
+            for index, value in enumerate(operands):
+                owner = value.owner
+                if not isinstance(owner, ir.Block) and owner.name == "stream.tensor.export":
+                    value = owner.operation.opview.source
+                if not str(value.type).startswith("!stream.resource"):
+                    continue
+                producer = _producer(value)
+                if producer is not None:
+                    following = next((v for v in operands[index + 1 :] if v.type == timepoint), None)
+                    fence = [following] if following is not None else timepoints
+                    if timeline.reached_by_any(fence, ret, producer) is False:
+                        found.add((name, ordinal))
+                ordinal += 1
+    return frozenset(found)
+
+
+def _producer(value: ir.Value) -> ir.Value | None:
+    """The result timepoint of the `stream.async.execute` whose result `value` is (through host awaits)."""
+    while not isinstance(value.owner, ir.Block):
+        op = value.owner.operation
+        if op.name == "stream.timepoint.await":  # its resources first, in order
+            value = op.operands[ir.OpResult(value).result_number]
+        elif op.name == "stream.async.execute":
+            return op.results[len(op.results) - 1]
+        else:
+            return None
+    return None
 
 
 # Ops that only pass a value on: a value used by nothing but these, whose results are themselves unused,

@@ -22,36 +22,22 @@ and a dealloca on exclusive paths (two branches, two blocks of one region).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from iree.compiler import ir
 
 from .facts import Access, Facts
+from .marks import EMPTY_EXECUTE, HOST_AWAIT_CHAINED, INPUT_UNKNOWN, MARKS, UNINITIALIZED
 from .rules import Rule, Violation
+from .timepoints import Timeline
 
-# Ops whose timepoint result is reached only after every timepoint they await (TimelineOpInterface).
-_TIMELINE = frozenset(
-    {
-        "stream.cmd.execute",
-        "stream.resource.alloca",
-        "stream.resource.dealloca",
-        "stream.timepoint.join",
-        "stream.cmd.parameter.load",
-        "stream.cmd.parameter.read",
-        "stream.cmd.parameter.write",
-        "stream.cmd.parameter.gather",
-        "stream.cmd.parameter.scatter",
-        "stream.file.read",
-        "stream.file.write",
-    }
-)
-_IMMEDIATE = "stream.timepoint.immediate"
-_HOST_AWAIT = "stream.timepoint.await"
+__all__ = ["Timeline", "lifetimes_hold"]
 
 
-def lifetimes_hold(facts: Facts) -> Iterator[Violation]:
+def lifetimes_hold(facts: Facts, timeline: Timeline | None = None) -> Iterator[Violation]:
     if not any(s.kind == "alloca" for s in facts.storages):
         return
-    timeline = _Timeline()
+    timeline = timeline or Timeline()
     by_storage: dict[int, list[Access]] = {}  # the executes capturing each storage, one capture each
     for access in facts.accesses:
         if access.execute is None or access.kind not in ("read", "write"):
@@ -66,7 +52,8 @@ def lifetimes_hold(facts: Facts) -> Iterator[Violation]:
         ready = storage.value.owner.results[1]  # the alloca's result timepoint
         for use in by_storage.get(storage.id, []):
             if timeline.reached_by(use.op.opview.await_timepoint, use.op, ready) is False:
-                yield _violation(Rule.BEFORE_ALLOCA, use, storage.name, "before its alloca's timepoint")
+                violation = _violation(Rule.BEFORE_ALLOCA, use, storage.name, "before its alloca's timepoint")
+                yield replace(violation, marks=_before_alloca_marks(facts, timeline, use.op))
     for release in facts.releases:
         for storage_id in sorted(release.storages):
             if facts.storage(storage_id).kind != "alloca":
@@ -82,6 +69,22 @@ def lifetimes_hold(facts: Facts) -> Iterator[Violation]:
             for host in facts.host_uses:
                 if storage_id in host.storages and timeline.ordered(release.op, host.op) is True:
                     yield _violation(Rule.AFTER_DEALLOCA, host, storage.name, _released_at(release))
+
+
+def _before_alloca_marks(facts: Facts, timeline: Timeline, execute: ir.Operation) -> tuple[str, ...]:
+    """What tells the causes of an execute running before its alloca apart (`marks.HOST_AWAIT_CHAINED`,
+    `UNINITIALIZED`, `EMPTY_EXECUTE`, `INPUT_UNKNOWN`)."""
+    found = set()
+    if timeline.chained_host_await(execute):
+        found.add(HOST_AWAIT_CHAINED)
+    if facts.intent is None:
+        found.add(INPUT_UNKNOWN)
+    else:
+        if facts.intent.allocas:
+            found.add(UNINITIALIZED)
+        if facts.intent.empty_executes:
+            found.add(EMPTY_EXECUTE)
+    return tuple(mark for mark in MARKS if mark in found)
 
 
 def _released_at(release: Access) -> str:
@@ -107,115 +110,3 @@ def _violation(rule: Rule, use: Access, storage: str, when: str) -> Violation:
         uses=("execute",) if use.execute is not None else (use.kind,),
         order=use.order,
     )
-
-
-def _ancestor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
-    """`op`, or the op enclosing it, that sits in `block`. Stops below the module: the bindings crash
-    asking a top-level op for its block."""
-    current: ir.Operation | None = op
-    while current is not None and current.name != "builtin.module":
-        if current.block == block:
-            return current
-        parent = current.parent
-        current = parent.operation if parent is not None else None
-    return None
-
-
-class _Timeline:
-    """Which timepoints are known reached once a timepoint is, or once the host gets to an op; and the
-    order of ops (positions in their blocks, computed once a block)."""
-
-    def __init__(self) -> None:
-        self._covered: dict[ir.Value, tuple[frozenset[ir.Value], frozenset[ir.Value]]] = {}
-        self._positions: dict[ir.Block, dict[ir.Operation, int]] = {}
-        self._awaits: dict[ir.Block, list[tuple[ir.Value, ...]]] = {}  # host awaits before each position
-        self._host: dict[ir.Operation, list[ir.Value]] = {}
-
-    def ordered(self, first: ir.Operation, then: ir.Operation) -> bool | None:
-        """Does `then` run after `first`? Judged where one of them (or an op enclosing it) sits in the
-        other's block; None when they are on exclusive paths (two branches, two blocks of one region)."""
-        outer = _ancestor_in(then, first.block)
-        if outer is not None and outer != first:
-            return self._index(outer) > self._index(first)
-        outer = _ancestor_in(first, then.block)
-        if outer is not None and outer != then:
-            return self._index(outer) < self._index(then)
-        return None
-
-    def _index(self, op: ir.Operation) -> int:
-        return self._positions_in(op.block)[op]
-
-    def _positions_in(self, block: ir.Block) -> dict[ir.Operation, int]:
-        if block not in self._positions:
-            ops = [child.operation for child in block.operations]
-            self._positions[block] = {op: index for index, op in enumerate(ops)}
-            awaits: list[tuple[ir.Value, ...]] = [()]
-            for op in ops:
-                awaited = op.opview.await_timepoint if op.name == _HOST_AWAIT else None
-                awaits.append(awaits[-1] + ((awaited,) if awaited is not None else ()))
-            self._awaits[block] = awaits
-        return self._positions[block]
-
-    def reached_by(self, awaited: ir.Value | None, at: ir.Operation, wanted: ir.Value) -> bool | None:
-        """Is `wanted` reached when an op at `at` awaiting `awaited` starts? None: cannot tell."""
-        if _is_immediate(wanted):
-            return True
-        known = True
-        for timepoint in ([awaited] if awaited is not None else []) + self._host_awaited(at):
-            covered, unknown = self._covers(timepoint)
-            if wanted in covered:
-                return True
-            known = known and all(self._made_before(opaque, wanted.owner.operation) for opaque in unknown)
-        return False if known else None
-
-    def _covers(self, timepoint: ir.Value) -> tuple[frozenset[ir.Value], frozenset[ir.Value]]:
-        """The timepoints reached whenever `timepoint` is, and the ones among them whose own coverage is
-        not known here (a block argument, a call's, loop's or global's timepoint)."""
-        if timepoint in self._covered:
-            return self._covered[timepoint]
-        owner = timepoint.owner
-        found, unknown = frozenset({timepoint}), frozenset({timepoint})
-        if not isinstance(owner, ir.Block) and owner.name == _IMMEDIATE:
-            unknown = frozenset()
-        elif not isinstance(owner, ir.Block) and owner.name in _TIMELINE:
-            unknown = frozenset()
-            awaited = owner.operands if owner.name == "stream.timepoint.join" else [owner.await_timepoint]
-            for operand in (v for v in awaited if v is not None):
-                more, opaque = self._covers(operand)
-                found, unknown = found | more, unknown | opaque
-        self._covered[timepoint] = (found, unknown)
-        return found, unknown
-
-    def _host_awaited(self, op: ir.Operation) -> list[ir.Value]:
-        """Timepoints the host waits on before it gets to `op`: awaits before it in its block and before
-        each op enclosing it, and in the entry block of a region (which dominates its other blocks)."""
-        if op in self._host:
-            return self._host[op]
-        found: list[ir.Value] = []
-        current: ir.Operation | None = op
-        while current is not None:
-            block = current.block
-            position = self._positions_in(block)[current]
-            found.extend(self._awaits[block][position])
-            entry = block.region.blocks[0]
-            if entry != block:
-                end = len(self._positions_in(entry))
-                found.extend(self._awaits[entry][end])
-            parent = current.parent
-            current = parent.operation if parent is not None and parent.name != "builtin.module" else None
-        self._host[op] = found
-        return found
-
-    def _made_before(self, opaque: ir.Value, op: ir.Operation) -> bool:
-        """Is the timepoint `opaque` defined before `op` runs (each time it runs)? Then it cannot cover
-        the timepoint `op` makes, whatever it covers: a function's or loop body's argument comes before
-        every op in its block, an op's result before every op after it."""
-        owner = opaque.owner
-        if isinstance(owner, ir.Block):
-            return _ancestor_in(op, owner) is not None
-        return self.ordered(owner.operation, op) is True
-
-
-def _is_immediate(value: ir.Value) -> bool:
-    owner = value.owner
-    return not isinstance(owner, ir.Block) and owner.name == _IMMEDIATE

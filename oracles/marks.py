@@ -50,6 +50,23 @@ IN_EXECUTE_REGION = "allocated-in-execute-region"
 # stream.async.store (copy-on-write's list of tied ops leaves it out).
 THROUGH_ALIAS = "written-through-alias"
 STORE_WRITER = "written-by-async-store"
+# A storage captured by an execute before its alloca's timepoint (lifetime/before-alloca): the execute
+# captures a resource that a host `stream.timepoint.await` before it waits on, and the execute's own await
+# covers that host await's timepoint (the rewrite canonicalize's ChainDependentAwaits makes: the host
+# await's result replaced by its operand, the awaited timepoint moved into the execute).
+HOST_AWAIT_CHAINED = "host-await-chained"
+# The input has a `stream.async.alloca` (storage left uninitialised): alone in a partition, one becomes an
+# execute with no commands, which canonicalize's ElideNoOpCmdExecuteOp deletes. Or the input already has
+# such an execute (IR of the middle of the pipeline, a one-pass reproducer), or is unknown (L3's
+# stream-phase IR, whose frontend `tensor.empty` lowers to a `stream.async.alloca`).
+UNINITIALIZED = "uninitialized-alloca-in-input"
+EMPTY_EXECUTE = "empty-execute-in-input"
+INPUT_UNKNOWN = "input-unknown"
+# The input has a `stream.async.barrier` (IREE's checker rejecting an execute of the async IR, which has
+# no storage to look at: a fact of the input only). ReferencePartitioning joins a barrier into its
+# producer's partition with no affinity check; when their devices differ the partition's affinity joins to
+# null and the execute made of it has none.
+BARRIER_IN_INPUT = "barrier-in-input"
 MARKS = (
     OPTIMAL_NEAR,
     PROMISE_MIX,
@@ -63,18 +80,24 @@ MARKS = (
     IN_EXECUTE_REGION,
     THROUGH_ALIAS,
     STORE_WRITER,
+    HOST_AWAIT_CHAINED,
+    UNINITIALIZED,
+    EMPTY_EXECUTE,
+    INPUT_UNKNOWN,
+    BARRIER_IN_INPUT,
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")
-# The line and column a location ends with: `loc("-":24:13)` in process, `<stdin>:24:13` from a binary.
-_POSITION = re.compile(r"(\d+:\d+)\)?$")
+# The line and column of a printed location: `loc("-":24:13)` in process, `<stdin>:24:13` from a binary,
+# one per member of a fused location (`loc(fused["-":9:11, "-":10:11])`: ScheduleAllocation gives the pack
+# and alloca of several results one location fusing theirs).
+_POSITION = re.compile(r"(?<=:)(\d+:\d+)(?![\d:])")
 
 
-def position(location: str) -> str:
-    """`line:col` of a printed location ("" when it has none): the same op's position whichever way the
-    location was printed (in process, or in a binary's diagnostic on the text it read)."""
-    found = _POSITION.search(location.strip())
-    return found[1] if found else ""
+def positions(location: str) -> tuple[str, ...]:
+    """Every `line:col` of a printed location (none when it has none): the same op's positions whichever
+    way the location was printed (in process, or in a binary's diagnostic on the text it read)."""
+    return tuple(_POSITION.findall(location))
 
 
 def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
@@ -110,10 +133,17 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
     return tuple(mark for mark in MARKS if mark in found)
 
 
+def input_marks(facts: Facts) -> tuple[str, ...]:
+    """Marks of the input program alone, for what has no storage to mark (IREE's checker rejecting an
+    execute of the async IR): none when the input is unknown."""
+    return (BARRIER_IN_INPUT,) if facts.intent is not None and facts.intent.barriers else ()
+
+
 def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
-    """The marks of each storage the compiler placed without an affinity, keyed by the position of the op
-    that made it and of those sizing it (a slab's `stream.resource.pack`): where IREE's own
-    iree-stream-verify-affinities points when it rejects that storage (`checkers.mark_rejections`)."""
+    """The marks of each storage the compiler placed without an affinity, keyed by each position of the op
+    that made it and of those sizing it (a slab's `stream.resource.pack`; a slab of several results has a
+    location fusing theirs): where IREE's own iree-stream-verify-affinities points when it rejects that
+    storage (`checkers.mark_rejections`)."""
     found: dict[str, tuple[str, ...]] = {}
     for storage in facts.storages:
         if storage.attr is not None or storage.kind not in PLACED_BY_COMPILER:
@@ -125,8 +155,7 @@ def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
         ops = [made_by, *(v.owner for v in made_by.operands if isinstance(v, ir.OpResult))]
         marks = marks_of(facts, storage, access)
         for op in ops:
-            at = position(str(op.location))
-            if at:
+            for at in positions(str(op.location)):
                 found[at] = tuple(m for m in MARKS if m in {*found.get(at, ()), *marks})
     return found
 

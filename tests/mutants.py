@@ -209,6 +209,16 @@ def drop_alloca_affinity(module: ir.Module) -> None:
     del walk(module, "stream.resource.alloca")[0].attributes["affinity"]
 
 
+def drop_slab_affinity(module: ir.Module) -> None:
+    """The first `stream.resource.pack` and the alloca it sizes lose their affinity (a slab of several
+    results, whose pack and alloca have one location fusing the results'): the checker names the pack."""
+    pack = walk(module, "stream.resource.pack")[0]
+    del pack.attributes["affinity"]
+    for alloca in walk(module, "stream.resource.alloca"):
+        if any(isinstance(v, ir.OpResult) and v.owner.operation == pack for v in alloca.operands):
+            del alloca.attributes["affinity"]
+
+
 def drop_execute_affinity(module: ir.Module) -> None:
     """The first `stream.async.execute` of async IR loses its affinity, and with it every op inside."""
     del walk(module, "stream.async.execute")[0].attributes["affinity"]
@@ -301,6 +311,42 @@ def execute_skips_its_allocas(module: ir.Module) -> None:
         if not isinstance(op.owner, ir.Block) and op.owner.name == "stream.resource.alloca"
     )
     execute.operands[_await_index(execute)] = alloca.opview.await_timepoint
+
+
+def _fence_slot(module: ir.Module) -> tuple[ir.Operation, int]:
+    """Where the first public function's return states when its results are ready: (op, operand index)
+    of its returned timepoint, else of the timepoint it chains to the caller's fence, else of the last
+    host await before the return."""
+    ret = next(op for op in walk(module, "util.return") if op.parent.name == "util.func")
+    for index, value in enumerate(ret.operands):
+        if str(value.type) == "!stream.timepoint":
+            return ret, index
+    signals = walk(module, "stream.cmd.chain_external") + walk(module, "stream.timepoint.chain_external")
+    if signals:
+        return signals[-1], 0
+    awaits = [op for op in ret.block.operations if op.operation.name == "stream.timepoint.await"]
+    return awaits[-1].operation, _await_index(awaits[-1].operation)
+
+
+def fence_of_the_first_execute(module: ir.Module) -> None:
+    """The first function's results are declared ready when its first execute is done (the timepoint it
+    returns, chains to the caller's fence or awaits before returning is that execute's): what later
+    executes write into them may not be there yet."""
+    op, index = _fence_slot(module)
+    first = next(e for e in walk(module, "stream.cmd.execute") if e.parent == op.parent)
+    op.operands[index] = first.opview.result_timepoint
+
+
+def fence_join_drops_its_last_member(module: ir.Module) -> None:
+    """The join that declares the first function's results ready loses its last member."""
+    op, index = _fence_slot(module)
+    join = op.operands[index].owner
+    assert join.name == "stream.timepoint.join", f"the fence is not a join: {join}"
+    with ir.InsertionPoint(join), join.location:
+        fewer = ir.Operation.create(
+            "stream.timepoint.join", results=[join.results[0].type], operands=list(join.operands)[:-1]
+        )
+    op.operands[index] = fewer.result
 
 
 def pin_global(name: str, device: str) -> Callable[[ir.Module], None]:

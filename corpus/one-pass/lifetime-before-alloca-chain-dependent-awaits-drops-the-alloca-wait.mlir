@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait.mlir
 // pass: canonicalize (ChainDependentAwaits on stream.cmd.execute)
+// symptom: host-await-chained
 // releases: has the bug 3.10-3.13; correct 3.5-3.9; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait.mlir (its triage says why this is wrong)
 // input: valid IR: %4, the execute on @d1, awaits its alloca's timepoint %result_timepoint_5 and captures %2#0,

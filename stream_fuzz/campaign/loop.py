@@ -56,7 +56,7 @@ from stream_fuzz.generators.strategies import SWITCHES
 from stream_fuzz.judge.batching import DEFAULT_BATCH
 from stream_fuzz.judge.findings import DEFAULT_FAIL_ON, Finding, finding_from
 from stream_fuzz.judge.l3 import Case, L3Verdict, case_of, judge_case, render_l3_entry
-from stream_fuzz.judge.l3_batching import batchable
+from stream_fuzz.judge.l3_batching import batchable, judge_cases
 from stream_fuzz.judge.options import VARIANTS, OptionOracle
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity
@@ -195,7 +195,13 @@ class Campaign:
         self.stats.timing["generate_s"] += started - self._last_end
         case = case_of(program, inputs, resources=self.target >= RESOURCES_SURVIVE_PHASES)
         self.stats.timing["l3_numpy_s"] += time.perf_counter() - started
-        verdict = self.prejudged_l3.take(case) or judge_case(self.frontend_compiler(), case, self.l3_execute)
+        verdict = self.prejudged_l3.take(case)
+        if verdict is None and self._l3_batch("l3") > 1:
+            # Not judged ahead (a shrink step, a mutation): a program compiled in an earlier batch only
+            # runs, any other is judged alone, as its verdict's finding would be (`l3_batching`).
+            verdict = judge_cases(self.frontend_compiler(), [case], self.l3_execute)[0]
+        elif verdict is None:
+            verdict = judge_case(self.frontend_compiler(), case, self.l3_execute)
         return self.account_l3(case, verdict, program)
 
     def account_l3(self, case: Case, verdict: L3Verdict, program: FrontendProgram | None) -> Finding | None:

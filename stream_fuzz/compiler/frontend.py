@@ -26,6 +26,7 @@ on stderr does.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import re
 import signal
@@ -53,6 +54,7 @@ from .frontend_tools import (
     compile_in_process,
     compile_with_binary,
     needs_run_binary,
+    python_stack,
     run_with_binary,
 )
 from .inprocess import bindings_info
@@ -180,7 +182,8 @@ class FrontendCompiler:
             )
         code = answer.exitcode
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
-        tail = "\n".join(line for line in stderr.splitlines()[-30:] if not line.startswith(STAGE_MARK))
+        said = [line for line in stderr.splitlines() if not line.startswith(STAGE_MARK)]
+        tail = "\n".join(python_stack(said[-30:]))
         report = self._native_crash_report(request, stage)
         if report:
             tail = f"{tail}\n{report}".strip()
@@ -240,6 +243,9 @@ def serve(
     fd = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 2)
     os.close(fd)
+    # A segfault in the runtime bindings (or anything this process calls) then says where in Python it
+    # happened: the bindings install no crash handler, and such a crash is rare and does not repeat.
+    faulthandler.enable(all_threads=False)
     worker = _Worker(load_hook(stream_hook), info, iree_compile, timeout, iree_run_module)
     conn.send("ready")
     while True:

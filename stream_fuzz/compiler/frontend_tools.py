@@ -16,6 +16,28 @@ from .subprocess_backend import CRASH_MARKERS, crash_report_of, run_bounded
 
 STAGE_MARK = "[stream-fuzz l3 stage: "  # the worker's stage markers on its stderr
 
+# `faulthandler`'s report of a dying worker: its frames name files by this machine's paths, which stay out
+# of findings (they reach corpus entries): each keeps its path from the package on (`stream_fuzz/...`,
+# `iree/runtime/...`), else its file name. The list of loaded extension modules says nothing.
+_FRAME = re.compile(r'^(\s*File ")([^"]*)(".*)$')
+_PACKAGE_ROOT = re.compile(r"(?:^|[/\\])((?:stream_fuzz|tests|iree|numpy)[/\\])")
+
+
+def python_stack(lines: list[str]) -> list[str]:
+    """`lines` with faulthandler's frames freed of this machine's paths."""
+    kept = []
+    for line in lines:
+        if line.startswith("Extension modules:"):
+            continue
+        frame = _FRAME.match(line)
+        if frame:
+            path = frame.group(2)
+            roots = list(_PACKAGE_ROOT.finditer(path))
+            path = path[roots[-1].start(1) :] if roots else re.split(r"[/\\]", path)[-1]
+            line = f"{frame.group(1)}{path}{frame.group(3)}"
+        kept.append(line)
+    return kept
+
 
 class BinaryFailed(Exception):
     """An `iree-compile` or `iree-run-module` binary crashed or hung: `outcome` is "crash" or "timeout"."""

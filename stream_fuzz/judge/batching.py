@@ -43,12 +43,18 @@ class BatchCounts:
     vouched: int = 0  # programs whose verdict is a batch's (clean)
     alone: int = 0  # programs judged alone (a rule broken in the batch, unsplittable, or bisected down)
     splits: int = 0  # batches that did not compile and were split in halves
+    cached: int = 0  # L3: programs a batch ran in the module an earlier batch compiled them in
+    screened: int = 0  # L3: programs judged alone at once (a finding known of the text, a crash shape)
+    reused: int = 0  # L3: programs given the compile's finding their text got alone (other inputs)
 
     def add(self, other: BatchCounts) -> None:
         self.batches += other.batches
         self.vouched += other.vouched
         self.alone += other.alone
         self.splits += other.splits
+        self.cached += other.cached
+        self.screened += other.screened
+        self.reused += other.reused
 
 
 def judge_batch(

@@ -17,14 +17,60 @@ compiler yet, so each violation is repaired the way its rule says the output sho
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import assert_never
+from typing import TYPE_CHECKING, Literal, assert_never, get_args
 
 from iree.compiler import ir
 
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.facts import PLACED_BY_COMPILER
 
+if TYPE_CHECKING:  # annotations only: no runtime dependency on typing_extensions (TypeIs is 3.13's)
+    from typing_extensions import TypeIs
+
 _STORAGE_OPS = tuple(PLACED_BY_COMPILER.values())
+
+# The rules whose violations have no one repair of the final output to derive, and so no CHECK lines
+# derived from one (`checklines`); each entry proves them otherwise. A clobbered read is a fact of the async
+# IR on the way (`checklines.clobber_lines`); a result on the wrong device is shown by a run (L3's
+# witness); IREE's checkers state their own rule in the RUN line that runs them. A borrowed import's write
+# has no one repair (a copy where? its write moved to a new alloca, and every later reader with it), and an
+# input written shows in a run. Nor has a pinned global worked on elsewhere (a transfer first, or the work
+# moved?), or a transient used outside its life (an await added, a dealloca moved, or the use moved?), nor a
+# returned value its fence does not cover (a join added to which fence, or the write moved before it?).
+# Each rule is named once, here or in `DerivedFix` (the rules a repair is derived for, which `fix_of` and
+# `checklines.candidate_groups` handle in a `match` mypy holds to be exhaustive); a test holds the two to
+# cover every Rule.
+NoDerivedFix = Literal[
+    Rule.CLOBBER,
+    Rule.RESULT,
+    Rule.AFFINITY,
+    Rule.ACCESS_RANGE,
+    Rule.BORROWED,
+    Rule.INPUT,
+    Rule.PINNED_GLOBAL,
+    Rule.AFTER_DEALLOCA,
+    Rule.BEFORE_ALLOCA,
+    Rule.RETURN_FENCE,
+]
+DerivedFix = Literal[
+    Rule.READ,
+    Rule.WRITE,
+    Rule.EXPORT,
+    Rule.FLUSH,
+    Rule.INVALIDATE,
+    Rule.EXPECT,
+    Rule.DEALLOCA,
+    Rule.TRANSFER,
+    Rule.RACE,
+    Rule.OVERLAP,
+    Rule.CHANNEL,
+]
+NO_DERIVED_FIX: frozenset[Rule] = frozenset(get_args(NoDerivedFix))
+DERIVED_FIX: frozenset[Rule] = frozenset(get_args(DerivedFix))
+
+
+def has_derived_fix(rule: Rule) -> TypeIs[DerivedFix]:
+    return rule in DERIVED_FIX
 
 
 def plausible_fix(output: str, violations: tuple[Violation, ...]) -> str | None:
@@ -158,7 +204,9 @@ Fix = Callable[[ir.Module, Violation], bool]
 
 def fix_of(rule: Rule) -> Fix | None:
     """How the output is repaired for `rule`, or None where no repair of the final output states the
-    correct one (the entry then proves it otherwise, said per case). A new Rule is a mypy error here."""
+    correct one (`NoDerivedFix`)."""
+    if not has_derived_fix(rule):
+        return None
     match rule:
         case (
             Rule.READ | Rule.WRITE | Rule.EXPORT | Rule.FLUSH | Rule.INVALIDATE | Rule.EXPECT | Rule.DEALLOCA
@@ -172,23 +220,5 @@ def fix_of(rule: Rule) -> Fix | None:
             return drop_identity_copy
         case Rule.CHANNEL:
             return channel_for_its_collective
-        # A clobbered read is a fact of the async IR on the way (`checklines.clobber_lines`); a result on
-        # the wrong device is shown by a run (L3's witness); IREE's checkers state their own rule in the
-        # RUN line that runs them. A borrowed import's write has no one repair (a copy where? its write
-        # moved to a new alloca, and every later reader with it), and an input written shows in a run. Nor
-        # has a pinned global worked on elsewhere, or a transient used outside its life (an await added, a
-        # dealloca moved, or the use moved?).
-        case (
-            Rule.CLOBBER
-            | Rule.RESULT
-            | Rule.AFFINITY
-            | Rule.ACCESS_RANGE
-            | Rule.BORROWED
-            | Rule.INPUT
-            | Rule.PINNED_GLOBAL
-            | Rule.AFTER_DEALLOCA
-            | Rule.BEFORE_ALLOCA
-        ):
-            return None
         case _:
             assert_never(rule)

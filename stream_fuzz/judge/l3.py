@@ -23,6 +23,7 @@ from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, FrontendRun
 from stream_fuzz.generators.frontend import FrontendProgram, TensorType, print_frontend
 from stream_fuzz.judge.findings import Finding, crash_line, diagnostic_class, violation_finding
+from stream_fuzz.judge.unplaced import describe as describe_unplaced
 from stream_fuzz.oracles.reference import NUMPY_DTYPES, TOLERANCE, compare, evaluate, runtime_literal
 
 PIPELINE = "iree-compile (frontend to vmfb), run on local-task devices"
@@ -108,7 +109,9 @@ def _finding_of(run: FrontendRun, case: Case) -> Finding | None:
         kind = "invalid-program" if run.outcome == "diagnostic" else "bad-output"
         errors = [line for line in lines if ": error: " in line] or lines or ["no message"]
         first = diagnostic_class(errors[0].split(": error: ", 1)[-1])
-        return Finding(kind, (), f"l3-{stage}|{first}", tuple(errors[:10]))
+        # A dispatch left without a device: where its storage is placed tells its two causes apart.
+        unplaced = describe_unplaced(run.stream_ir, errors) if run.stream_ir else ()
+        return Finding(kind, (), f"l3-{stage}|{first}", (*errors[:10], *unplaced))
     if run.outcome == "runtime-error":
         return Finding("runtime-error", (), f"l3|{_status(run.message)}", tuple(lines[:10]))
     if run.outputs is not None:

@@ -9,13 +9,16 @@ NumPy's): their verdict is the batch's. Every other case is judged again, and wh
 
 - a case with any finding in the batch (wrong result, runtime error, broken rule) is judged alone
   (`l3.judge_case`), the entry's `iree-compile` / `iree-run-module` repro being that of the program alone;
-- so is a case whose program shares a dispatch with another program of the batch (IREE deduplicates equal
-  executables across functions and then passes constants it would fold alone as operands): what was
-  compiled is not what the program compiles to alone;
+- so is a case whose part is not what its program compiles to alone (`BatchReply.sharing`: IREE
+  deduplicated a dispatch across functions and folded its operands by every program's sites, or pooled
+  constants of several programs);
 - a batch that does not compile, crashes or hangs is split: its suspects (the programs its errors point
-  into, or for a crash those of a known crash shape, `known_crash_shape`) are judged alone and the rest
-  batched again at once; without suspects, in halves, down to single cases judged alone. Either way the
-  guilty program is isolated and its neighbours are judged without it.
+  into) are judged alone and the rest batched again at once; without suspects, in halves, down to single
+  cases judged alone. Either way the guilty program is isolated and its neighbours are judged without it.
+- a case of a known crash shape (`known_crash_shape`) or whose text a finding is known of is judged alone
+  at once, never merged (`BatchMemory`); one whose text an earlier batch compiled runs in that batch's
+  module; one whose text's alone verdict was a finding of the compile gets that verdict (the compile
+  sees the text, not the inputs).
 
 So a batch can cost a finding only by hiding it (clean merged, not alone); `benchmarks/bench_batching.py
 --level l3` measures that (`findings_equal`) on the same programs judged both ways.
@@ -24,13 +27,13 @@ So a batch can cost a finding only by hiding it (clean merged, not alone); `benc
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Sequence
-from dataclasses import replace
-from functools import cache
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
-from stream_fuzz.compiler.frontend_batch import BatchFailed, BatchReply, FrontendBatchRequest
+from stream_fuzz.compiler.frontend_batch import BatchFailed, BatchReply, Compiled, FrontendBatchRequest
 from stream_fuzz.judge.batching import BatchCounts
 from stream_fuzz.judge.l3 import Case, L3Verdict, finding_of, judge_case
 
@@ -45,6 +48,70 @@ def batchable(compiler: FrontendCompiler, flags: tuple[str, ...]) -> bool:
     return compiler.iree_compile is None and compiler.iree_run_module is None and not flags
 
 
+@dataclass
+class BatchMemory:
+    """What judging in batches has learnt of program texts, kept between calls (one per compiler).
+    Hypothesis draws the same program again with other inputs, so a text is often judged twice:
+
+    - `alone`: texts judged alone with a finding (a crash, a rejection, a wrong result...): drawn again,
+      such a text is judged alone at once, not merged to break or taint a batch first. When that finding
+      was the compile's (a crash, a rejection or unreadable output of the stream phase or the `.vmfb`
+      compile, or a program that does not parse), the verdict is kept: the compile sees the text, not
+      the inputs, so the same program with other inputs gets that verdict of its own, judged alone,
+      without crashing the worker again (a crash costs a new worker and the native crash report, ~5 s);
+    - `compiled`: texts an earlier batch compiled and would vouch for (their part and function, and
+      that batch's `.vmfb` in `modules`): drawn again, such a text is run in that module, not compiled;
+      a batch takes them on top of its `size` new programs. Kept here, not in the worker, so that a
+      worker that crashed on a program judged alone loses nothing.
+
+    Both are bounded (oldest forgotten first), so memory stays flat over a long campaign."""
+
+    alone: dict[str, L3Verdict | None] = field(default_factory=dict)
+    compiled: dict[str, Compiled] = field(default_factory=dict)
+    modules: dict[int, bytes] = field(default_factory=dict)
+    limit: int = 512  # programs kept compiled (a part, 16-22 KB of text, and 1/8 of a 28 KB module)
+    serial: int = 0
+
+    def remember_alone(self, text: str, verdict: L3Verdict) -> None:
+        self.alone.pop(text, None)
+        kept = replace(verdict, run=replace(verdict.run, timing={})) if compiles_so(verdict) else None
+        self.alone[text] = kept
+        while len(self.alone) > 4 * self.limit:
+            del self.alone[next(iter(self.alone))]
+
+    def remember_compiled(self, reply: BatchReply, texts: tuple[str, ...]) -> None:
+        if not reply.compiled:
+            return
+        self.serial += 1
+        self.modules[self.serial] = reply.module
+        for index, compiled in reply.compiled.items():
+            self.compiled.pop(texts[index], None)
+            self.compiled[texts[index]] = replace(compiled, module=self.serial)
+        while len(self.compiled) > self.limit:
+            del self.compiled[next(iter(self.compiled))]
+        if len(self.modules) > self.limit // 4:  # drop the modules no program runs in any more
+            used = {compiled.module for compiled in self.compiled.values()}
+            self.modules = {key: vmfb for key, vmfb in self.modules.items() if key in used}
+
+    def request(
+        self, texts: tuple[str, ...], devices: int, calls: Any, execute: bool
+    ) -> FrontendBatchRequest:
+        compiled = tuple(self.compiled.get(text) for text in texts)
+        used = dict.fromkeys(c.module for c in compiled if c is not None)
+        modules = tuple((key, self.modules[key]) for key in used)
+        return FrontendBatchRequest(texts, devices, calls, execute, compiled, modules)
+
+
+_MEMORIES: weakref.WeakKeyDictionary[FrontendCompiler, BatchMemory] = weakref.WeakKeyDictionary()
+
+
+def memory_of(compiler: FrontendCompiler) -> BatchMemory:
+    memory = _MEMORIES.get(compiler)
+    if memory is None:
+        memory = _MEMORIES[compiler] = BatchMemory()
+    return memory
+
+
 def judge_cases(
     compiler: FrontendCompiler,
     cases: Sequence[Case],
@@ -53,47 +120,62 @@ def judge_cases(
     counts: BatchCounts | None = None,
 ) -> list[L3Verdict]:
     """One verdict per case, each a clean batch result or the case's own `judge_case`. Cases are merged
-    `size` at a time with the cases of the same devices, in order."""
+    with the cases of the same devices, `size` programs not compiled before at a time, in order."""
     counts = counts if counts is not None else BatchCounts()
+    memory = memory_of(compiler)
     verdicts: list[L3Verdict | None] = [None] * len(cases)
+
+    def alone(index: int, remember: bool = True) -> None:
+        """`remember`: a case of the pinned compiler without options (what `BatchMemory` keeps)."""
+        if remember and (known := memory.alone.get(cases[index].text)) is not None:
+            verdicts[index] = known  # its compile's finding, judged alone (`BatchMemory`)
+            counts.reused += 1
+            return
+        verdict = verdicts[index] = judge_case(compiler, cases[index], execute)
+        counts.alone += 1
+        if remember and (verdict.finding is not None or verdict.generator_defect):
+            memory.remember_alone(cases[index].text, verdict)
+
     groups: dict[int, list[int]] = {}
     for index, case in enumerate(cases):
-        if batchable(compiler, case.flags):
-            groups.setdefault(case.devices, []).append(index)
+        if not batchable(compiler, case.flags):
+            alone(index, remember=False)
+        elif case.text in memory.alone or known_crash_shape(case.text):
+            counts.screened += memory.alone.get(case.text) is None  # not batched: a finding is likely
+            alone(index)
         else:
-            verdicts[index] = judge_case(compiler, case, execute)
-            counts.alone += 1
-    pending = [
-        group[start : start + size] for group in groups.values() for start in range(0, len(group), size)
-    ]
+            groups.setdefault(case.devices, []).append(index)
+    pending = [part for group in groups.values() for part in _parts(group, cases, memory, size)]
     while pending:
         group = pending.pop()
-        if len(group) == 1:
-            verdicts[group[0]] = judge_case(compiler, cases[group[0]], execute)
-            counts.alone += 1
+        if len(group) == 1 and cases[group[0]].text not in memory.compiled:
+            alone(group[0])
             continue
-        counts.batches += 1
         texts = tuple(dict.fromkeys(cases[i].text for i in group))  # a program drawn twice compiles once
         calls = tuple((texts.index(cases[i].text), cases[i].inputs) for i in group)
-        request = FrontendBatchRequest(texts, cases[group[0]].devices, calls, execute)
+        request = memory.request(texts, cases[group[0]].devices, calls, execute)
         reply = compiler.run_batch(request)
+        ran = {program for program, compiled in enumerate(request.compiled) if compiled is not None}
+        if isinstance(reply, BatchReply) and len(ran) < len(texts):
+            counts.batches += 1
         if not isinstance(reply, BatchReply):  # did not compile, crashed or hung
+            counts.batches += 1
             counts.splits += 1
+            suspects = []  # a crash or hang names none (a known crash shape is never merged): halves
             if isinstance(reply, BatchFailed):  # the diagnostic's programs are the suspects
                 suspects = [i for i in group if texts.index(cases[i].text) in reply.named]
-            else:  # a crash or hang names none: a known crash shape is the suspect
-                suspects = [i for i in group if known_crash_shape(cases[i].text)]
             pending += _split(group, suspects)
             continue
+        memory.remember_compiled(reply, texts)
         share = {stage: seconds / len(group) for stage, seconds in reply.timing.items()}
         for index, run, (program, _) in zip(group, reply.runs, calls, strict=True):
+            counts.cached += program in ran
             finding = finding_of(run, cases[index])
             if finding is None and run.outcome == "ok" and program not in reply.sharing:
                 verdicts[index] = L3Verdict(replace(run, timing=share), None)
                 counts.vouched += 1
             else:
-                verdicts[index] = judge_case(compiler, cases[index], execute)
-                counts.alone += 1
+                alone(index)
     return [v for v in verdicts if v is not None]
 
 
@@ -112,6 +194,35 @@ def forall_of_many(text: str) -> bool:
     return any(int(trips) > 1 for trips in _FORALL.findall(text))
 
 
+def compiles_so(verdict: L3Verdict) -> bool:
+    """Is the verdict's finding the compile's, whatever the inputs: the program does not parse, or a
+    compile phase crashed, rejected it or printed what does not read back (a hang may be the load's)?"""
+    run = verdict.run
+    compiled = run.stage in ("stream", "vmfb") and run.outcome in ("crash", "diagnostic", "bad-output")
+    return verdict.finding is not None and (verdict.generator_defect or compiled)
+
+
+def _parts(group: list[int], cases: Sequence[Case], memory: BatchMemory, size: int) -> list[list[int]]:
+    """One device count's cases as batches of about `size` programs not compiled before (the cases of
+    one program together; rather one batch of up to 1.5 `size` than a program left over alone), those
+    compiled before spread over them (they only run)."""
+    new: dict[str, list[int]] = {}
+    old: list[int] = []
+    for index in group:
+        if cases[index].text in memory.compiled:
+            old.append(index)
+        else:
+            new.setdefault(cases[index].text, []).append(index)
+    programs = list(new.values())
+    count = max(1, round(len(programs) / size))
+    parts: list[list[int]] = [[] for _ in range(count)]
+    for n, program in enumerate(programs):
+        parts[n * count // max(len(programs), 1)] += program
+    for n, index in enumerate(old):
+        parts[n % count].append(index)
+    return [sorted(part) for part in parts if part]
+
+
 def moves_a_constant(text: str) -> bool:
     """Does the program move a value computed from constants alone to a device (`flow.tensor.transfer`
     of it)? IREE hoists such values into initializers and evaluates them at compile time, and its
@@ -120,6 +231,10 @@ def moves_a_constant(text: str) -> bool:
     seed 0's 400 L3 programs that crash hold one."""
     from iree.compiler import ir
 
+    if "flow.tensor.transfer" not in text:
+        return False
+    if text in _SHAPES:
+        return _SHAPES[text]
     with _context() as context:
         module = ir.Module.parse(text, context)
         transfers: list[ir.Operation] = []
@@ -130,15 +245,26 @@ def moves_a_constant(text: str) -> bool:
             return ir.WalkResult.ADVANCE
 
         module.operation.walk(visit)
-        return any(not _reads_an_argument(op.operands[0], set()) for op in transfers)
+        found = any(not _reads_an_argument(op.operands[0], set()) for op in transfers)
+    if len(_SHAPES) >= 4096:
+        del _SHAPES[next(iter(_SHAPES))]
+    _SHAPES[text] = found
+    return found
 
 
-@cache
+_SHAPES: dict[str, bool] = {}  # `moves_a_constant` of the texts read lately
+_READER: list[Any] = []  # the MLIR context programs are read in, and how many it has read
+
+
 def _context() -> Any:
-    """One MLIR context for reading programs (making one loads every dialect: ~25 ms)."""
+    """An MLIR context for reading programs (making one loads every dialect: ~25 ms), a new one every
+    500 programs: a context keeps every type and attribute it has seen, so memory would grow."""
     from iree.compiler import ir
 
-    return ir.Context()
+    if not _READER or _READER[1] >= 500:
+        _READER[:] = [ir.Context(), 0]
+    _READER[1] += 1
+    return _READER[0]
 
 
 def _reads_an_argument(value: Any, seen: set[int]) -> bool:

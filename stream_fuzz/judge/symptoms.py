@@ -20,9 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.unplaced import devices_of_line
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.marks import (
+    BARRIER_IN_INPUT,
+    EMPTY_EXECUTE,
+    HOST_AWAIT_CHAINED,
     IN_EXECUTE_REGION,
+    INPUT_UNKNOWN,
     LOOP_INIT,
     MERGED_WIDER,
     OPTIMAL_NEAR,
@@ -33,6 +38,7 @@ from stream_fuzz.oracles.marks import (
     SOURCES_UNKNOWN,
     STORE_WRITER,
     THROUGH_ALIAS,
+    UNINITIALIZED,
     WRITER_ONLY,
 )
 
@@ -204,6 +210,79 @@ def _async_store_write(finding: Finding) -> bool:
     return _clobber_marked(finding, STORE_WRITER)
 
 
+def _host_await_chained(finding: Finding) -> bool:
+    """ChainDependentAwaits (StreamOpFolders.cpp, since 3.10 `op.setAwaitTimepoints(newTimepoints)`)
+    moves a host stream.timepoint.await into the execute that captures the awaited resource and replaces
+    the execute's await, dropping its alloca's timepoint: the execute captures a resource a host await
+    before it waits on, and awaits a timepoint covering that await's."""
+    primary = _primary(finding)
+    return primary is not None and primary.rule is Rule.BEFORE_ALLOCA and HOST_AWAIT_CHAINED in primary.marks
+
+
+def _no_op_execute_elided(finding: Finding) -> bool:
+    """ElideNoOpCmdExecuteOp (StreamOpFolders.cpp) replaces the timepoint of a stream.cmd.execute with no
+    commands by an immediate one, not by its await: ScheduleAllocation makes such an execute of a partition
+    holding only a stream.async.alloca, awaiting the alloca, and the execute that uses the storage next
+    awaited the alloca only through it. The input has a stream.async.alloca (or such an empty execute, or
+    is unknown: L3's `tensor.empty` lowers to an alloca), and no host await was chained into the execute
+    (the other cause of this shape, `host-await-chained`)."""
+    primary = _primary(finding)
+    if primary is None or primary.rule is not Rule.BEFORE_ALLOCA:
+        return False
+    marks = set(primary.marks)
+    return HOST_AWAIT_CHAINED not in marks and bool({UNINITIALIZED, EMPTY_EXECUTE, INPUT_UNKNOWN} & marks)
+
+
+def _barrier_joined(finding: Finding) -> bool:
+    """ReferencePartitioning (partitionStreamableOpsReference) defers a stream.async.barrier as a sync op
+    of its producer and inserts it into the producer's partition with no affinity check (transfers got one
+    in PR #24748): Partition::verify rejects the partition ("is not compatible with the partition
+    affinity": the rejected program, whose signature names that diagnostic), or, when the partition's
+    affinity joined to null, ScheduleExecution makes a stream.async.execute without affinity, which IREE's
+    checker rejects in the async IR of a program that has a barrier."""
+    if finding.kind == "invalid-program":
+        return any("is not compatible with the partition affinity" in line for line in finding.details)
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.AFFINITY
+        and primary.op_name == "stream.async.execute"
+        and BARRIER_IN_INPUT in primary.marks
+    )
+
+
+def _unplaced_on_two_devices(finding: Finding) -> bool:
+    """A dispatch the diagnostic's executable names sits in an execute without affinity that binds storage
+    placed on two or more devices (`unplaced.describe`, read from L3's stream-phase IR)."""
+    return any(len(d) >= 2 for line in finding.details if (d := devices_of_line(line)) is not None)
+
+
+def _dispatch_producers_on_two_devices(finding: Finding) -> bool:
+    """AffinityAnalysis::lookupExecutionAffinity gives a dispatch whose producers sit on two incompatible
+    devices no affinity (trySelectLeadAffinity returns null; OpAffinityPVS::updateOperation looks at
+    producers only). Rejected: HAL conversion fails on the executable of an execute without affinity that
+    binds storage on two or more devices. Compiled: partitioning put the unplaced dispatch in an execute of
+    one device while ScheduleAllocation placed its tied target for the export's pin, so a storage the user
+    pinned is written in place by a dispatch (no copy) on another device. A placed dispatch never does
+    that: ConvertToStream's transferTensorOperands moves its tied target to the dispatch's device first."""
+    if finding.kind == "invalid-program":
+        return _unplaced_on_two_devices(finding)
+    primary = _primary(finding)
+    if primary is None or primary.rule is not Rule.WRITE or not primary.pinned:
+        return False
+    writes = [use for use in primary.uses if "w" in use.split(":", 1)[-1]]
+    return bool(writes) and all(use.startswith("dispatch:") for use in writes)
+
+
+def _dispatch_on_unplaced_producers(finding: Finding) -> bool:
+    """AffinityAnalysis::tryLookupExecutionAffinity finds no producer affinity for a dispatch that reads only
+    unplaced values (constants) and falls back to tryLookupDefaultAffinity, which finds no
+    `stream.affinity.default`: a rejected program whose unplaced dispatch does not bind storage of two
+    devices (that is `dispatch-producers-on-two-devices`), or that fails elsewhere on the affinity-less
+    device lookup (MaterializeResourceCaches, when dedup shares the executable with a placed dispatch)."""
+    return finding.kind == "invalid-program" and not _unplaced_on_two_devices(finding)
+
+
 @dataclass(frozen=True)
 class Symptom:
     name: str
@@ -242,6 +321,31 @@ SYMPTOMS: dict[str, Symptom] = {
         ),
         Symptom("write-through-alias", _write_through_alias, "written in place through a select of storages"),
         Symptom("async-store-write", _async_store_write, "a stream.async.store writes a value still read"),
+        Symptom(
+            "barrier-joined",
+            _barrier_joined,
+            "a barrier joined to its producer's partition: rejected, or an execute left without affinity",
+        ),
+        Symptom(
+            "host-await-chained",
+            _host_await_chained,
+            "an execute before its alloca awaits a host await's timepoint, capturing what it waited on",
+        ),
+        Symptom(
+            "no-op-execute-elided",
+            _no_op_execute_elided,
+            "an execute before its alloca, no host await chained in, an uninitialised alloca in the input",
+        ),
+        Symptom(
+            "dispatch-producers-on-two-devices",
+            _dispatch_producers_on_two_devices,
+            "an unplaced dispatch binds storage of two devices, or writes a pinned result from another",
+        ),
+        Symptom(
+            "dispatch-on-unplaced-producers",
+            _dispatch_on_unplaced_producers,
+            "a rejected program whose unplaced dispatch binds storage of at most one device",
+        ),
         Symptom(
             "pinned-push-with-source",
             _pinned_push_with_source,

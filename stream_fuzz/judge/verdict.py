@@ -162,7 +162,7 @@ class Judge:
         unknown = dict(verdict.unknown)
         for reason in checked.skipped:
             unknown[reason] = unknown.get(reason, 0) + 1
-        rejections = mark_rejections(checked.violations(), verdict.report.unplaced)
+        rejections = mark_rejections(checked.violations(), verdict.report.unplaced, verdict.report.from_input)
         return verdict.amended(violations=(*verdict.violations, *rejections), unknown=unknown)
 
     @property

@@ -193,6 +193,12 @@ def should_hold(rule: Rule, v: Violation) -> str:
                 "An execute that uses a transient awaits its `stream.resource.alloca`'s timepoint (directly "
                 "or through what it awaits): the memory is not valid before."
             )
+        case Rule.RETURN_FENCE:
+            return (
+                "A function returns a resource only with a fence covering every op that writes it: the "
+                "timepoint returned beside it, the timepoint chained to the caller's fence, or a host await "
+                "before the return covers the writer's timepoint."
+            )
         case Rule.FLUSH | Rule.INVALIDATE | Rule.TRANSFER:
             return "A transfer's result is made visible to its reader (a flush to it, or an invalidate)."
         case Rule.RACE | Rule.OVERLAP:

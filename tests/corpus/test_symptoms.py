@@ -19,18 +19,23 @@ from iree.compiler.tools import compile_str
 from stream_fuzz.oracles import check_text
 from stream_fuzz.oracles.intent import read_intent
 
-from stream_fuzz.compiler import CompilerInfo, resolve_pipeline
+from stream_fuzz.compiler import CompilerInfo, InProcessCompiler, Outcome, resolve_pipeline
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.corpus.entry import Entry, MalformedEntry, Status, as_recorded, read_corpus, read_entry
 from stream_fuzz.corpus.replay import AS_RECORDED, L3Replayer, replay_entry
 from stream_fuzz.corpus.store import Corpus
 from stream_fuzz.judge import symptoms
 from stream_fuzz.judge.findings import Finding, finding_from, violation_finding
 from stream_fuzz.judge.l3 import PIPELINE as L3_PIPELINE
+from stream_fuzz.judge.l3 import case_from_entry, judge_case
 from stream_fuzz.judge.symptoms import SYMPTOMS, Symptom, regression_of, shows
+from stream_fuzz.judge.unplaced import describe as describe_unplaced
+from stream_fuzz.judge.unplaced import devices_of_line
 from stream_fuzz.judge.verdict import Judge
 from stream_fuzz.triage.reduce import same_bug
+from tests import mutants
 from tests.conftest import CORPUS
-from tests.oracles.conftest import PROGRAMS
+from tests.oracles.conftest import PROGRAMS, pipeline_of
 
 OUTPUTS = PROGRAMS.parent / "release_outputs"
 # (release output, its input program, the open entry its shape is listed by, the historical bug it is)
@@ -277,6 +282,61 @@ def test_an_import_exported_elsewhere_straight_line_is_the_export_entrys() -> No
     )
 
 
+BEFORE_ALLOCA = {
+    "host-await-chained": "lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait",
+    "no-op-execute-elided": "lifetime-before-alloca-elide-no-op-execute-drops-the-alloca-wait",
+}
+
+
+@pytest.mark.parametrize("symptom", sorted(BEFORE_ALLOCA))
+def test_the_two_causes_of_an_execute_before_its_alloca_are_told_apart(symptom: str, judge: Judge) -> None:
+    """Two root causes share lifetime-before-alloca-fdcd4f6e2890 on the pinned compiler: ChainDependentAwaits
+    replacing an execute's await by a host await's timepoint, and ElideNoOpCmdExecuteOp replacing an empty
+    execute's timepoint by an immediate one. Each entry's witness shows its own symptom only, and is known
+    as that entry's, not the other's."""
+    entry = read_entry(CORPUS / f"{BEFORE_ALLOCA[symptom]}.mlir")
+    finding = finding_from(judge.judge(entry.programs[0], entry.pipeline))
+    assert finding is not None and finding.signature == "lifetime-before-alloca-fdcd4f6e2890"
+    assert [name for name in BEFORE_ALLOCA if shows(name, finding)] == [symptom]
+    corpus = Corpus(CORPUS)
+    assert {e.path.stem for e in corpus.listed[finding.signature]} >= set(BEFORE_ALLOCA.values())
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None and attribution.entry.path.stem == entry.path.stem, attribution.note
+
+
+def test_an_l3_execute_before_its_alloca_without_a_host_await_is_the_no_op_execute_entrys() -> None:
+    """The finding that split the two: an L3 program with no host await chained into an execute (a
+    tensor.empty filled from two devices), whose stream phase has the chained-await entry's signature. On
+    the pinned compiler it shows the no-op-execute symptom, not the chained-await one (the input is the
+    frontend's, unknown to the marks)."""
+    text = (Path(__file__).resolve().parent / "tensor_empty_filled_from_two_devices.mlir").read_text()
+    stream = compile_str(text, extra_args=["--compile-to=stream"]).decode()
+    finding = violation_finding(check_text(stream).violations)
+    assert finding is not None and finding.signature == "lifetime-before-alloca-fdcd4f6e2890"
+    assert not shows("host-await-chained", finding) and shows("no-op-execute-elided", finding)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == BEFORE_ALLOCA["no-op-execute-elided"]
+
+
+def test_a_third_cause_of_an_execute_before_its_alloca_is_not_absorbed(compiler: InProcessCompiler) -> None:
+    """An execute that skips its alloca with neither a host await chained into it nor an uninitialised
+    alloca in the input (the mutant `execute_skips_its_allocas` of real output) shows neither symptom: it
+    is new, "probably a duplicate", not silently one of the two entries."""
+    text = (PROGRAMS / "alloc_chain_abc.mlir").read_text()
+    result = compiler.compile(text, resolve_pipeline(pipeline_of(text)))
+    assert result.outcome is Outcome.OK and result.output
+    context = ir.Context()
+    output = ir.Module.parse(result.output, context)
+    mutants.execute_skips_its_allocas(output)
+    intent = read_intent(ir.Module.parse(text, context))
+    finding = violation_finding(check_text(str(output), intent=intent).violations)
+    assert finding is not None and finding.rules[0].id == "lifetime/before-alloca"
+    assert not any(shows(name, finding) for name in BEFORE_ALLOCA)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is None and "probably a duplicate of" in attribution.note
+
+
 def _info() -> CompilerInfo:
     return CompilerInfo("3.1.0", "a test", "in-process")
 
@@ -288,3 +348,89 @@ def test_the_seed_bug_injected_into_the_pinned_compiler_is_a_regression(faulty: 
     assert finding is not None and finding.rules[0].id == "placement/read"
     attribution = Corpus(CORPUS).attribute(finding)
     assert attribution.regression and attribution.entry is None and "IREE #19891" in attribution.note
+
+
+TWO_DEVICES = "invalid-program-dispatch-with-producers-on-two-devices-gets-no-affinity"
+ON_CONSTANTS = "invalid-program-dispatch-on-constants-only-gets-no-affinity"
+WRITTEN_FROM_ANOTHER_DEVICE = (
+    Path(__file__).resolve().parent / "unplaced_dispatch_writes_a_pinned_result.mlir"
+)
+
+
+@pytest.fixture(scope="module")
+def frontend() -> Iterator[FrontendCompiler]:
+    with FrontendCompiler(120) as compiler:
+        yield compiler
+
+
+def _l3_finding(frontend: FrontendCompiler, text: str) -> Finding:
+    verdict = judge_case(frontend, case_from_entry(text), execute=False)
+    assert verdict.finding is not None
+    return verdict.finding
+
+
+@pytest.mark.slow
+def test_the_two_causes_of_an_unplaced_dispatch_are_told_apart(
+    frontend: FrontendCompiler, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dispatch reading only constants (an empty producer set) and one whose producers sit on two devices
+    both leave an execute without affinity and fail in HAL conversion with one diagnostic, one signature.
+    The storage that execute binds tells them apart: each entry's witness is its own entry's, not the
+    other's, and so is the compiled form of the two-device cause (a dispatch writing a pinned result in
+    place from another device)."""
+    corpus = Corpus(CORPUS)
+    findings = {
+        name: _l3_finding(frontend, (CORPUS / f"{name}.mlir").read_text())
+        for name in (TWO_DEVICES, ON_CONSTANTS)
+    }
+    assert {f.signature for f in findings.values()} == {"invalid-program-08cc75d6bf1a"}
+    for name, finding in findings.items():
+        other = ON_CONSTANTS if name == TWO_DEVICES else TWO_DEVICES
+        assert shows(read_entry(CORPUS / f"{name}.mlir").symptom, finding)
+        assert not shows(read_entry(CORPUS / f"{other}.mlir").symptom, finding)
+        attribution = corpus.attribute(finding)
+        assert attribution.entry is not None and attribution.entry.path.stem == name, attribution.note
+
+    compiled = _l3_finding(frontend, WRITTEN_FROM_ANOTHER_DEVICE.read_text())
+    assert compiled.signature == "placement-write-5e185e676fc0"
+    attribution = corpus.attribute(compiled)
+    assert attribution.entry is not None and attribution.entry.path.stem == TWO_DEVICES, attribution.note
+
+    # The constants entry's symptom is what keeps the two-device witness out: with one that holds everywhere
+    # (the hash alone), both entries listing the shape claim it and the listing order would decide.
+    listed = corpus.listed["invalid-program-08cc75d6bf1a"]
+    claiming = [e.path.stem for e in listed if shows(e.symptom, findings[TWO_DEVICES])]
+    assert claiming == [TWO_DEVICES]
+    name = read_entry(CORPUS / f"{ON_CONSTANTS}.mlir").symptom
+    monkeypatch.setitem(SYMPTOMS, name, Symptom(name, lambda finding: True, "mutant"))
+    claiming = [e.path.stem for e in listed if shows(e.symptom, findings[TWO_DEVICES])]
+    assert sorted(claiming) == sorted([TWO_DEVICES, ON_CONSTANTS])
+
+
+def test_unplaced_dispatch_lines_name_the_devices_of_the_bound_storage() -> None:
+    """`unplaced.describe` reads the stream-phase IR: the execute without affinity that dispatches the
+    executable the diagnostic names, and the devices in the on() of what defines its bound storage
+    (through stream.timepoint.await; a block argument has none)."""
+    ir_text = """
+util.func public @main(%arg0: !hal.buffer_view) {
+  %0 = stream.tensor.import on(#hal.device.affinity<@d0>) %arg0 : !hal.buffer_view -> tensor<4xi32> in !r{%c}
+  %r, %t = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) : !r{%c} => !stream.timepoint
+  %1 = stream.timepoint.await %t => %r : !r{%c}
+  %2 = stream.cmd.execute await(%t) => with(%0 as %arg1: !r{%c}, %1 as %arg2: !r{%c}) {
+    stream.cmd.dispatch @ex::@f {
+    }
+  } => !stream.timepoint
+  %3 = stream.cmd.execute on(#hal.device.affinity<@d0>) with(%0 as %arg1: !r{%c}) {
+    stream.cmd.dispatch @ex2::@f {
+    }
+  } => !stream.timepoint
+}
+"""
+    error = (
+        "x.mlir:1:1: error: failed to legalize operation 'stream.executable' that was explicitly marked "
+        'illegal: "stream.executable"() <{sym_name = "%s", sym_visibility = "private"}> ({...}) : () -> ()'
+    )
+    [line] = describe_unplaced(ir_text, [error % "ex"])
+    assert devices_of_line(line) == ("@d0", "@d1")
+    assert describe_unplaced(ir_text, [error % "ex2"]) == ()  # its execute is placed
+    assert describe_unplaced(ir_text, ["x.mlir:1:1: error: something else"]) == ()

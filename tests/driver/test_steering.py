@@ -125,7 +125,9 @@ def test_a_campaign_draws_a_steered_switch_less_and_says_so(tmp_path: Path, real
         return evaluate(program)
 
     campaign.evaluate = recording  # type: ignore[method-assign]
-    campaign.run("l1", examples=100, budget_s=None, seed=5)
+    # 200, not 100: seeded draws move whenever a literal constant of the package changes (Hypothesis
+    # draws from the constants of local modules too), and at 100 the shares were 8 and 15 programs.
+    campaign.run("l1", examples=200, budget_s=None, seed=5)
     share = {s: sum(s in on for on in seen) / len(seen) for s in ("copy", "clone")}
     assert share["copy"] < share["clone"] / 2, share
     assert campaign.stats.steered["l1"]["copy"] < 0.15

@@ -42,7 +42,14 @@ LABELS = frozenset(
     }
 )
 # The op each variant shrinks to when its high bits are masked off.
-PLAIN = {Shape.CONCAT: OpKind.DISPATCH, OpKind.DISPATCH: OpKind.DISPATCH, Shape.GATHER: OpKind.TRANSFER}
+PLAIN = {
+    Shape.CONCAT: OpKind.DISPATCH,
+    OpKind.DISPATCH: OpKind.DISPATCH,
+    Shape.GATHER: OpKind.TRANSFER,
+    # Dynamically sized ones (tests/generators/test_dynamic_sizes.py).
+    Shape.DYNAMIC_SPLAT: OpKind.SPLAT,
+    Shape.DYNAMIC_ALLOCA: OpKind.ALLOCA,
+}
 
 
 def _find(level: str, *labels: str) -> m.Program:
@@ -127,12 +134,19 @@ def test_workload_and_scalars_are_printed_for_every_release(mlir, target):
     d = dressed(program)[0]
     text = print_program(program, target)
     line = next(line for line in text.splitlines() if f"@ex::@{d.entry}[" in line)
-    workload = ", ".join(f"%c{w}" for w in d.workload)
+    workload = ", ".join(_scalar("index", w) for w in d.workload)
     assert f"@ex::@{d.entry}[{workload}](" in line
-    scalars = ", ".join(f"%c{v}" if t == "index" else f"%c{v}_i32" for t, v in d.scalars)
+    scalars = ", ".join(_scalar(t, v) for t, v in d.scalars)
     assert f"]({scalars}, {d.operands[0].name}[" in line
     assert f" : ({', '.join(t for t, _ in d.scalars)}, !stream.resource<" in line
     mlir.parse(text)
+
+
+def _scalar(type_: str, v: int) -> str:
+    """How a workload value or scalar prints: a constant, or main's `%n` (a dynamically sized dispatch's)."""
+    if m.dynamic(v):
+        return "%n" if type_ == "index" else "%n_i32"
+    return f"%c{v}" if type_ == "index" else f"%c{v}_i32"
 
 
 @settings(max_examples=120, derandomize=True, phases=[Phase.generate])
@@ -151,8 +165,8 @@ def test_dispatches_keep_their_form_without_wide(program):
 @given(st.sampled_from(["l1", "l2"]).flatmap(program_specs))
 def test_masking_a_variants_high_bits_gives_back_the_plain_op(spec: ProgramSpec) -> None:
     """What the integer shrinker tries first after 0 and 1 (masking off high bits) turns each variant into
-    the dispatch or transfer it varies, and a token below `2**LOW_BITS` is the table's kind, as in a program
-    drawn before the variants: no kind of the table was added or moved for them."""
+    the dispatch, transfer, splat or alloca it varies, and a token below `2**LOW_BITS` is the table's kind,
+    as in a program drawn before the variants: no kind of the table was added or moved for them."""
     table = token_table(spec.level, spec.switches)
     mask = (1 << LOW_BITS) - 1
     for t in spec.tokens:

@@ -24,6 +24,8 @@ SHAPES = [
     ("l1", "loop_carries_twice"),
     ("l1", "loop_yields_twice"),
     ("l1", "loop_forwards_reordered"),
+    ("l1", "loop_zero_trips_equal"),
+    ("l1", "loop_zero_trips_reversed"),
     ("l1", "global_initialized"),
     ("l1", "global_hoisted"),
     ("l1", "import_written_in_place"),
@@ -65,6 +67,35 @@ def test_a_while_loop_forwards_its_slots_reordered(mlir):
 
 def _reordered_while(op: m.Op) -> bool:
     return isinstance(op, m.ForLoop) and op.while_loop and op.forward != tuple(range(len(op.forward)))
+
+
+@pytest.mark.parametrize(("label", "bounds"), [("equal", (2, 2)), ("reversed", (3, 1))])
+def test_a_zero_trip_loop_hands_its_inits_on(mlir, label, bounds):
+    """A loop whose bounds are equal or reversed runs zero times: printed with those bounds (an scf.for's,
+    or the constants an scf.while starts from and tests against), and its results, which later ops use,
+    are its inits. The pipeline compiles it."""
+    program = _find("l1", f"loop_zero_trips_{label}", lambda p: any(_zero_trip_used(o, p) for o in p.ops()))
+    loop = next(o for o in program.ops() if _zero_trip_used(o, program))
+    assert isinstance(loop, m.ForLoop) and (loop.trips, loop.lower, loop.bound) == (0, *bounds)
+    assert [r.home for r in loop.results] == [i.home for i in loop.inits]
+    text = print_program(program)
+    lower, upper = (f"%c{b}" for b in bounds)
+    if loop.while_loop:
+        assert f"_i = {lower}" in text and "arith.cmpi slt, %w" in text and f", {upper} : index" in text
+    else:
+        assert f"scf.for %i{loop.results[0].id} = {lower} to {upper} step %c1" in text
+    mlir.parse(text)
+    with contextlib.suppress(KnownCompilerBug):
+        mlir.run(text, program.pipeline)
+
+
+def _zero_trip_used(op: m.Op, program: m.Program) -> bool:
+    """A loop of zero trips with a result some later op (an export, an expectation, a return) uses."""
+    if not (isinstance(op, m.ForLoop) and op.trips == 0 and op.results):
+        return False
+    used = {v.id for other in program.ops() for v in m.operands(other)}
+    used |= {v.id for fn in program.functions for v in fn.returns}
+    return any(r.id in used for r in op.results)
 
 
 def test_an_initialized_global_is_loaded_never_stored(mlir):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -245,7 +246,7 @@ func.func @main() -> tensor<4xf32> {
 )  # corpus/crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir: the compile segfaults
 
 
-def test_a_batch_crashed_by_a_known_crash_shape_isolates_it_and_batches_the_rest_again(
+def test_a_known_crash_shape_is_judged_alone_without_breaking_a_batch_first(
     real: FrontendCompiler,
 ) -> None:
     f32_4 = TensorType((4,), "f32")
@@ -257,8 +258,36 @@ def test_a_batch_crashed_by_a_known_crash_shape_isolates_it_and_batches_the_rest
     counts = BatchCounts()
     verdicts = judge_cases(real, batch, counts=counts)
     assert [signature(v) for v in verdicts] == ["clean", "clean", alone.finding.signature, "clean"]
-    # The crashed batch, then the three others merged again at once; the suspect alone crashed too.
-    assert (counts.batches, counts.vouched, counts.alone, counts.splits) == (2, 3, 1, 1)
+    # The crash shape was judged alone at once; the three others in one merged compile that held.
+    assert (counts.batches, counts.vouched, counts.alone, counts.splits) == (1, 3, 1, 0)
+    assert counts.screened == 1
+
+
+def test_a_program_drawn_again_runs_in_the_module_it_was_compiled_in(real: FrontendCompiler) -> None:
+    """Hypothesis draws the same program with other inputs: the second time it is run, not compiled,
+    and its results are still its own (each input's NumPy result)."""
+    first = neighbours(2)
+    # What `neighbours` computes.
+    functions: tuple[Callable[[np.ndarray], np.ndarray], ...] = (np.negative, np.abs, lambda x: x + x)
+    again = []
+    for case, function in zip(first, functions, strict=True):
+        other = case.inputs[0] * 3 + 1
+        again.append(replace(case, inputs=(other,), expected=(function(other),)))
+    with FrontendCompiler(timeout=120) as compiler:
+        counts = BatchCounts()
+        assert [signature(v) for v in judge_cases(compiler, first, counts=counts)] == ["clean"] * 3
+        assert (counts.batches, counts.vouched, counts.cached) == (1, 3, 0)
+        verdicts = judge_cases(compiler, again, counts=counts)
+        assert [signature(v) for v in verdicts] == ["clean"] * 3
+        assert (counts.batches, counts.vouched, counts.cached) == (1, 6, 3)  # no second compile
+        for verdict, case in zip(verdicts, again, strict=True):
+            assert verdict.run.outputs is not None
+            np.testing.assert_array_equal(verdict.run.outputs[0], case.expected[0])
+        # A wrong expectation is still found, and judged again alone before it is reported.
+        wrong = replace(again[0], expected=(again[0].expected[0] + 1,))
+        verdict = judge_cases(compiler, [wrong, again[1]], counts=counts)[0]
+        assert verdict.finding is not None and verdict.finding.kind == "wrong-result"
+        assert counts.batches == 1 and counts.alone == 1
 
 
 def test_a_batched_campaign_counts_every_program_it_judged_ahead(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ phase and checked, resumed to a .vmfb, run on several local-task devices and com
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from stream_fuzz.oracles.abi import results_on_declared_devices
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, runtime_available
 from stream_fuzz.corpus.entry import Entry, read_corpus, read_entry
 from stream_fuzz.judge.l3 import case_from_entry, case_of, judge_case
+from stream_fuzz.judge.options import known_good_case
 from stream_fuzz.judge.preflight import KNOWN_GOOD, preflight_l3
 from tests.mutants import walk
 
@@ -93,6 +95,21 @@ def test_a_crash_is_reported_with_its_pass_not_its_signal(frontend: FrontendComp
     assert (
         frontend.run(FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, execute=False)).outcome == "ok"
     )
+
+
+def test_a_dying_worker_says_where_in_python_without_this_machines_paths() -> None:
+    """The worker's faulthandler prints the Python frames a segfault happened under (a runtime crash in
+    the bindings says nothing else); they reach the finding with paths from the package on."""
+    with FrontendCompiler(timeout=120, stream_hook="tests.l3_faults:crash_on_cross_device_copy") as dying:
+        verdict = judge_case(dying, known_good_case())
+    assert verdict.run.outcome == "crash" and verdict.finding is not None
+    message = verdict.run.message
+    assert "Stack (most recent call first):" in message, message
+    assert re.search(r'File "tests/l3_faults\.py", line \d+ in crash_on_cross_device_copy', message), message
+    assert re.search(r'File "stream_fuzz/compiler/frontend\.py", line \d+ in ', message), message
+    checkout = str(Path(__file__).resolve().parents[2])
+    assert checkout not in message and not any(checkout in line for line in verdict.finding.details)
+    assert "File" not in verdict.finding.shape  # the signature stays the crash site's
 
 
 def test_a_program_the_verifier_rejects_is_the_generators_defect(frontend: FrontendCompiler) -> None:

@@ -9,14 +9,24 @@ from pathlib import Path
 import pytest
 from iree.compiler import ir
 from stream_fuzz.oracles import Rule
-from stream_fuzz.oracles.checkers import ALLOCATION_OUTPUT, MIDWAY, POINTS, InProcess, check_point
+from stream_fuzz.oracles.checkers import (
+    ALLOCATION_OUTPUT,
+    MIDWAY,
+    POINTS,
+    InProcess,
+    check_point,
+    mark_rejections,
+)
+from stream_fuzz.oracles.facts import read_facts
+from stream_fuzz.oracles.intent import read_intent
+from stream_fuzz.oracles.marks import input_marks
 from stream_fuzz.oracles.worker_hooks import MIDWAY as BEFORE_PASS
 
 from stream_fuzz.compiler import InProcessCompiler, resolve_pipeline
 from stream_fuzz.compiler.staging import stage_stream_pipeline
 from stream_fuzz.corpus.render import render_entry
 from stream_fuzz.corpus.store import Corpus
-from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.findings import finding_from, violation_finding
 from stream_fuzz.judge.symptoms import shows
 from stream_fuzz.judge.verdict import Judge
 from tests import mutants
@@ -115,6 +125,78 @@ def test_a_rejection_shows_the_neighbourhood_of_the_storage_it_names(real: Judge
     assert not shows("optimal-join", mutant)
     entry = corpus.attribute(mutant).entry
     assert entry is None or entry.path.stem != JOIN_OR
+
+
+@pytest.fixture(scope="module")
+def dropping_slab() -> Iterator[Judge]:
+    with Judge(timeout=120, post_hook="tests.mutants:drop_slab_affinity") as judge:
+        yield judge
+
+
+def test_a_rejection_of_a_slab_is_marked_by_every_position_of_its_fused_location(
+    real: Judge, dropping_slab: Judge
+) -> None:
+    """Several results left without an affinity share one slab, whose pack and alloca carry a location
+    fusing the results' (`loc(fused[...])`): the checker names the pack by it, and the rejection has the
+    marks of the storage at those positions. The joinOR entry's pack form (a splat moved twice to one
+    optimal from an execute on a promise) shows its symptom and is that entry's; before, no position was
+    read from a fused location, so it was kept apart as 'probably a duplicate' (485d1207c06f). A slab
+    whose affinity the mutant drops, with no optimal near, has the same shape and is not."""
+    corpus = Corpus(CORPUS)
+    text = (INPUTS / "optimal_slab_promise_mix.mlir").read_text()
+    finding = finding_from(real.judge(text, resolve_pipeline("allocation")))
+    assert finding is not None and finding.rules == (Rule.AFFINITY,)
+    primary = finding.violations[0]
+    assert primary.op_name == "stream.resource.pack" and "fused[" in primary.location
+    assert {"optimal-near", "promise-mix"} <= set(primary.marks)
+    assert shows("optimal-join", finding)
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None and attribution.entry.path.stem == JOIN_OR, attribution.note
+    assert attribution.finding.signature == "checker-verify-affinities-f62fff630199"
+
+    plain = (INPUTS / "slab_of_two_results.mlir").read_text()
+    assert finding_from(real.judge(plain, resolve_pipeline("allocation"))) is None
+    mutant = finding_from(dropping_slab.judge(plain, resolve_pipeline("allocation")))
+    assert mutant is not None and mutant.rules == (Rule.AFFINITY,)
+    assert mutant.shape_signature == finding.shape_signature  # same shape, another cause
+    assert "fused[" in mutant.violations[0].location and mutant.violations[0].marks
+    assert not shows("optimal-join", mutant)
+    entry = corpus.attribute(mutant).entry
+    assert entry is None or entry.path.stem != JOIN_OR
+
+
+BARRIER_ENTRY = "invalid-program-barrier-joined-to-producer-partition"
+
+
+def test_an_execute_left_without_affinity_by_partitioning_is_the_barrier_entrys(
+    real: Judge, compiler: InProcessCompiler
+) -> None:
+    """checker-verify-affinities-cb01646f9c1f (L1 campaigns): a barrier on @d0 of a splat on @d1 is
+    partitioned with it, the partition's affinity joins to null, and IREE's checker rejects the execute
+    midway. The rejection carries the input's barrier, the barrier entry's symptom, and is that entry's.
+    An execute whose affinity a mutant drops midway, in a program without a barrier, has the same shape
+    and is not."""
+    corpus = Corpus(CORPUS)
+    text = (INPUTS / "barrier_on_another_device.mlir").read_text()
+    finding = finding_from(real.judge(text, resolve_pipeline("stream")))
+    assert finding is not None and finding.rules == (Rule.AFFINITY,)
+    assert [(v.op_name, v.via) for v in finding.violations] == [("stream.async.execute", MIDWAY)]
+    assert finding.violations[0].marks == ("barrier-in-input",)
+    assert finding.signature == "checker-verify-affinities-cb01646f9c1f"
+    assert shows("barrier-joined", finding)
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None and attribution.entry.path.stem == BARRIER_ENTRY, attribution.note
+
+    source = (INPUTS / "fills.mlir").read_text()
+    context = ir.Context()
+    module = ir.Module.parse(midway_ir(compiler, source), context)
+    mutants.drop_execute_affinity(module)
+    checked = InProcess(context).check(MIDWAY, module, source)
+    facts = read_facts(module, read_intent(ir.Module.parse(source, context)))
+    mutant = violation_finding(mark_rejections(checked.violations(), {}, input_marks(facts)))
+    assert mutant.shape_signature == finding.shape_signature  # same shape, another cause
+    assert not shows("barrier-joined", mutant)
+    assert corpus.attribute(mutant).entry is None
 
 
 def test_an_external_compilers_rejection_is_marked_too(native_iree_opt: object) -> None:

@@ -20,6 +20,7 @@ from iree.compiler import ir
 from stream_fuzz.oracles import Rule, check_module
 from stream_fuzz.oracles.facts import read_facts
 from stream_fuzz.oracles.lifetime import lifetimes_hold
+from stream_fuzz.oracles.marks import HOST_AWAIT_CHAINED
 from stream_fuzz.oracles.pinned import pinned_globals_used_in_place
 
 from tests.mutants import walk
@@ -37,6 +38,8 @@ def test_the_pinned_compiler_drops_an_execute_s_alloca_timepoints(
     assert len(executes) == 1 and "on(#hal.device.affinity<@d1>)" in executes.pop()
     flagged = {v.storage for v in violations}
     assert len(flagged) == 2
+    # What tells this cause from an empty execute's elision (oracles.marks): the host await moved in.
+    assert all(HOST_AWAIT_CHAINED in v.marks for v in violations)
     # The output repaired as schedule-allocation left it (the execute awaits its allocas too): clean.
     execute = next(op for op in walk(module, "stream.cmd.execute") if "@d1" in str(op.attributes["affinity"]))
     allocas = [

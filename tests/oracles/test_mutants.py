@@ -83,6 +83,12 @@ CASES = [
         ),
         {"placement/pinned-global"},
     ),
+    # A returned resource declared ready too early: the timepoint returned beside it (or the host await
+    # before a public function returns) is an earlier execute's, or its join lost the member covering the
+    # execute that writes it. (The L3 coarse-fences form: test_fences.)
+    ("alloc_chain_abc", mutants.fence_of_the_first_execute, {"timeline/return-fence"}),
+    ("alloc_fanout_flat", mutants.fence_join_drops_its_last_member, {"timeline/return-fence"}),
+    ("stream_fanout_fanin", mutants.fence_of_the_first_execute, {"timeline/return-fence"}),
     # Weights loaded onto the wrong device: the execute on @d0 that reads them reads @d1's memory.
     (
         "stream_parameter_and_staging",

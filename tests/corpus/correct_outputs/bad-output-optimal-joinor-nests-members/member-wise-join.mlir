@@ -1,4 +1,4 @@
-// hand repair: DeviceOptimalAttr::joinOR joins member by member (a member already in the set is kept, a new one appended, each as it was spelled), so no set nests and no device is lost: @fc's result on optimal<[@d0, @d1]>, witness 2's transient for its @d3 writer and @d0 reader, witness 3's source for its @d1 writer and @d0 puller, witness 4's transient for @d4, @d0 and its writer @d2. Re-printed by the second iree-opt.
+// hand repair: DeviceOptimalAttr::joinOR joins member by member (a member already in the set is kept, a new one appended, each as it was spelled), so no set nests and no device is lost: @fc's result on optimal<[@d0, @d1]>, witness 2's transient for its @d3 writer and @d0 reader, witness 3's source for its @d1 writer and @d0 puller, witness 4's transient for @d4, @d0 and its writer @d2, witness 5's slab (its pack and alloca) on the transfers' target optimal<[@d1, @d0]>. Re-printed by the second iree-opt.
 module {
   util.global private @d0 : !hal.device
   util.global private @d1 : !hal.device
@@ -126,6 +126,40 @@ module {
     %2 = stream.cmd.execute on(#hal.device.promise<@d0>) await(%1) => with(%result_0 as %arg0: !stream.resource<transient>{%c16}) {
       stream.cmd.fill %c0_i32, %arg0[%c8 for %c8] : i32 -> !stream.resource<transient>{%c16}
     } => !stream.timepoint
+    util.return
+  }
+}
+
+
+// -----
+module {
+  util.global private @d0 : !hal.device
+  util.global private @d1 : !hal.device
+  util.func public @slab_of_null_joins() {
+    %c0_i32 = arith.constant 0 : i32
+    %c16 = arith.constant 16 : index
+    %0:3 = stream.resource.pack on(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]>) slices({
+      [0, 0] = %c16,
+      [0, 0] = %c16
+    }) : index
+    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]>) : !stream.resource<external>{%0#0} => !stream.timepoint
+    %1 = stream.resource.subview %result[%0#1] : !stream.resource<external>{%0#0} -> !stream.resource<external>{%c16}
+    %2 = stream.resource.subview %result[%0#2] : !stream.resource<external>{%0#0} -> !stream.resource<external>{%c16}
+    %c0 = arith.constant 0 : index
+    %3:2 = stream.resource.pack on(#hal.device.promise<@d0>) slices({
+      [0, 2] = %c16
+    }) : index
+    %result_0, %result_timepoint_1 = stream.resource.alloca uninitialized on(#hal.device.promise<@d0>) : !stream.resource<transient>{%3#0} => !stream.timepoint
+    %4 = stream.timepoint.join max(%result_timepoint, %result_timepoint_1) => !stream.timepoint
+    %5 = stream.cmd.execute on(#hal.device.promise<@d0>) await(%4) => with(%1 as %arg0: !stream.resource<external>{%c16}, %2 as %arg1: !stream.resource<external>{%c16}, %result_0 as %arg2: !stream.resource<transient>{%3#0}) {
+      stream.cmd.fill %c0_i32, %arg2[%3#1 for %c16] : i32 -> !stream.resource<transient>{%3#0}
+      stream.cmd.copy %arg2[%3#1], %arg0[%c0], %c16 : !stream.resource<transient>{%3#0} -> !stream.resource<external>{%c16}
+      stream.cmd.flush to(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]>) %arg0[%c0 for %c16] : !stream.resource<external>{%c16}
+      stream.cmd.copy %arg2[%3#1], %arg1[%c0], %c16 : !stream.resource<transient>{%3#0} -> !stream.resource<external>{%c16}
+      stream.cmd.flush to(#hal.device.optimal<[#hal.device.affinity<@d1>, #hal.device.affinity<@d0>]>) %arg1[%c0 for %c16] : !stream.resource<external>{%c16}
+    } => !stream.timepoint
+    %6 = stream.resource.dealloca on(#hal.device.promise<@d0>) await(%5) => %result_0 : !stream.resource<transient>{%3#0} => !stream.timepoint
+    %7 = stream.timepoint.join max(%6, %5) => !stream.timepoint
     util.return
   }
 }

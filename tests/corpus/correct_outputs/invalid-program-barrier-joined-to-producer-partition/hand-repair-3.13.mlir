@@ -212,3 +212,21 @@ module {
     util.return
   }
 }
+
+// -----
+module {
+  util.global private @d1 : !hal.device
+  util.func public @main() {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c0_i8 = arith.constant 0 : i8
+    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) : !stream.resource<transient>{%c16} => !stream.timepoint
+    %0 = stream.cmd.execute on(#hal.device.affinity<@d1>) await(%result_timepoint) => with(%result as %arg0: !stream.resource<transient>{%c16}) {
+      stream.cmd.fill %c0_i8, %arg0[%c0 for %c16] : i8 -> !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    %1 = stream.timepoint.await %0 => %result : !stream.resource<transient>{%c16}
+    %2 = util.optimization_barrier %1 : !stream.resource<transient>
+    %3 = util.optimization_barrier %2 : !stream.resource<transient>
+    util.return
+  }
+}

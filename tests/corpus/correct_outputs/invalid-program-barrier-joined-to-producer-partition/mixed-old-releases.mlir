@@ -1,4 +1,4 @@
-// hand repair: witness 3 is iree-opt 3.5.0's output of it unchanged (a release without its bug); witnesses 1 and 5 are iree-opt 3.2.0's, witnesses 2 and 4 iree-opt 3.12.0's (the first to parse them) output with every stream.async result passed through util.optimization_barrier (an identity: the same program), which keeps the faulty rewrite from applying
+// hand repair: witness 3 is iree-opt 3.5.0's output of it unchanged (a release without its bug); witnesses 1 and 5 are iree-opt 3.2.0's, witnesses 2 and 4 iree-opt 3.12.0's (the first to parse them) and witness 6 iree-opt 3.12.0's output with every stream.async result passed through util.optimization_barrier (an identity: the same program), which keeps the faulty rewrite from applying
 module {
   util.global private @d0 : !hal.device
   util.global private @d1 : !hal.device
@@ -205,6 +205,24 @@ module {
     %22 = util.optimization_barrier %21 : !stream.resource<transient>
     %23 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d2>} %12 : !stream.resource<transient>
     %24 = util.optimization_barrier {fuzz.expect = #hal.device.affinity<@d2>} %22 : !stream.resource<transient>
+    util.return
+  }
+}
+
+// -----
+module {
+  util.global private @d1 : !hal.device
+  util.func public @main() {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c0_i8 = arith.constant 0 : i8
+    %result, %result_timepoint = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) : !stream.resource<transient>{%c16} => !stream.timepoint
+    %0 = stream.cmd.execute on(#hal.device.affinity<@d1>) await(%result_timepoint) => with(%result as %arg0: !stream.resource<transient>{%c16}) {
+      stream.cmd.fill %c0_i8, %arg0[%c0 for %c16] : i8 -> !stream.resource<transient>{%c16}
+    } => !stream.timepoint
+    %1 = stream.timepoint.await %0 => %result : !stream.resource<transient>{%c16}
+    %2 = util.optimization_barrier %1 : !stream.resource<transient>
+    %3 = util.optimization_barrier %2 : !stream.resource<transient>
     util.return
   }
 }
