@@ -61,6 +61,8 @@ def op_label(op: m.Op) -> str:
             return "for"
         case m.IfElse():
             return "if"
+        case m.ExecuteRegion():
+            return "execute_region"
         case m.Call():
             return "call"
         case _:
@@ -140,7 +142,7 @@ class _Walk:
             elif isinstance(op, m.Concurrent):
                 self.depth = max(self.depth, depth + 1)
                 self.body(op.body, device, depth + 1, exec_reads)
-            elif isinstance(op, m.ForLoop):
+            elif isinstance(op, m.ForLoop | m.ExecuteRegion):
                 self.body(op.body, device, depth, exec_reads)
             elif isinstance(op, m.IfElse):
                 self.body(op.then_body, device, depth, exec_reads)

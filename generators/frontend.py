@@ -36,7 +36,14 @@ from .frontend_model import (
     TensorType,
 )
 from .frontend_print import device_global, print_frontend
-from .frontend_shapes import build_concat, build_pair, build_resource, frontend_features
+from .frontend_shapes import (
+    build_concat,
+    build_forall,
+    build_pair,
+    build_region,
+    build_resource,
+    frontend_features,
+)
 
 
 class _Builder:
@@ -207,6 +214,10 @@ class _Builder:
                 build_pair(self, x, where, b, c)
             case "resource":
                 build_resource(self, x, a, b, c)
+            case "forall":
+                build_forall(self, x, where, b, c)
+            case "region":
+                build_region(self, x, where, b, c)
 
     @staticmethod
     def _fits(small: TensorType, big: TensorType) -> bool:

@@ -16,6 +16,7 @@ UNARY: dict[str, tuple[str, ...]] = {"f32": ("negf", "absf"), "i32": ("absi",)}
 # What each spec kind builds; the first number of a spec picks one. New kinds go at the end, so the
 # specs of older kinds keep building what they built. `concat` is listed twice: its pieces are values
 # already made, so a concat is often not the newest value and is dropped as dead more often than others.
+# `region` too, and `forall` (the last kind is drawn more than others: Hypothesis favours the bound 255).
 KINDS = (
     "binary",
     "unary",
@@ -31,6 +32,10 @@ KINDS = (
     "pair",
     "resource",
     "concat",
+    "forall",
+    "region",
+    "region",
+    "forall",
 )
 MIN_DEVICES, MAX_DEVICES = 2, 4
 # How to print a concat: a `tensor.empty` filled by one `tensor.insert_slice` per piece, or `tensor.concat`.
@@ -70,7 +75,14 @@ class FrontendOp:
     and `second` of its two operands, joined along `axis`: a producer with several results feeding slices
     of one value. Both join as `style` says (one of `CONCAT_STYLES`). A
     `resource` is a `dense_resource` constant of `values` (row-major; all equal or not), its blob in the
-    module's `dialect_resources`."""
+    module's `dialect_resources`.
+
+    A `forall` is a function-level `scf.forall` of `trips` iterations with operands[0] as its `shared_outs`:
+    iteration i reads the i-th of `trips` equal slices along dimension 0 of the shared tensor and of
+    operands[1], applies `name` and writes the slice back with `tensor.parallel_insert_slice` (so the
+    result is `name` of both operands). A `region` is an `scf.execute_region` computing `name` of its two
+    operands and then `second` of that and operands[1]; with `via` set, the second op runs on that device
+    (the value moved there and back inside the region)."""
 
     kind: str
     result: TensorType
@@ -79,10 +91,10 @@ class FrontendOp:
     name: str = ""
     offsets: tuple[int, ...] = ()
     splat: int = 0
-    trips: int = 0  # a loop's iterations
-    via: int | None = None  # the device a loop body or an else branch runs on, when not `device`
+    trips: int = 0  # a loop's (or a forall's) iterations
+    via: int | None = None  # where a loop body, an else branch or a region's second op runs, if not `device`
     axis: int = 0  # the dimension a concat or a pair joins along
-    second: str = ""  # a pair's second op
+    second: str = ""  # a pair's (or a region's) second op
     style: str = ""  # how a concat or a pair joins (`CONCAT_STYLES`)
     values: tuple[int, ...] = ()  # a resource's elements
 

@@ -144,6 +144,10 @@ def _op_lines(program: FrontendProgram, index: int, op: FrontendOp, resources: b
             return _loop_lines(out, op, ins, t)
         case "branch":
             return _branch_lines(out, op, ins, t, program.type_of(op.operands[0]))
+        case "forall":
+            return _forall_lines(out, op, ins, op.result)
+        case "region":
+            return _execute_region_lines(out, op, ins, t, program.device_of(op.operands[1]) is None)
         case "matmul":
             zero = "0.0" if op.result.dtype == "f32" else "0"
             elem = op.result.dtype
@@ -236,6 +240,51 @@ def _loop_lines(out: str, op: FrontendOp, ins: list[str], t: str) -> list[str]:
         *_region_body(out, op, t, f"{out}_acc", lambda x: [f"{out}_r = arith.{op.name} {x}, {ins[1]} : {t}"]),
         "}",
     ]
+
+
+def _forall_lines(out: str, op: FrontendOp, ins: list[str], type_: TensorType) -> list[str]:
+    """`scf.forall` over `op.trips` slices along dimension 0 of its shared output (`ins[0]`): each
+    iteration reads its slice of the shared output and of `ins[1]`, and inserts `op.name` of them back."""
+    t = type_.mlir()
+    chunk = type_.shape[0] // op.trips
+    piece = TensorType((chunk, *type_.shape[1:]), type_.dtype)
+    offsets = ", ".join([f"{out}_off", *("0" for _ in type_.shape[1:])])
+    sizes = ", ".join(map(str, piece.shape))
+    ones = ", ".join("1" for _ in type_.shape)
+    at = f"[{offsets}] [{sizes}] [{ones}]"
+    p = piece.mlir()
+    return [
+        f"{out} = scf.forall ({out}_i) in ({op.trips}) shared_outs({out}_acc = {ins[0]}) -> ({t}) {{",
+        f"  {out}_chunk = arith.constant {chunk} : index",
+        f"  {out}_off = arith.muli {out}_i, {out}_chunk : index",
+        f"  {out}_a = tensor.extract_slice {out}_acc{at} : {t} to {p}",
+        f"  {out}_b = tensor.extract_slice {ins[1]}{at} : {t} to {p}",
+        f"  {out}_r = arith.{op.name} {out}_a, {out}_b : {p}",
+        "  scf.forall.in_parallel {",
+        f"    tensor.parallel_insert_slice {out}_r into {out}_acc{at} : {p} into {t}",
+        "  }",
+        "}",
+    ]
+
+
+def _execute_region_lines(out: str, op: FrontendOp, ins: list[str], t: str, constant: bool) -> list[str]:
+    """`scf.execute_region`: `op.name` of both operands, then `op.second` of that and `ins[1]` (on
+    `op.via` when set: both moved there first, but for a `constant` `ins[1]`, and the result moved back)."""
+    lines = [f"{out}_first = arith.{op.name} {ins[0]}, {ins[1]} : {t}"]
+    first, other = f"{out}_first", ins[1]
+    if op.via is not None:
+        lines.append(f"{out}_there = flow.tensor.transfer {first} : {t} to {affinity(op.via)}")
+        first = f"{out}_there"
+        if not constant:
+            lines.append(f"{out}_other = flow.tensor.transfer {other} : {t} to {affinity(op.via)}")
+            other = f"{out}_other"
+    lines.append(f"{out}_r = arith.{op.second} {first}, {other} : {t}")
+    result = f"{out}_r"
+    if op.via is not None:
+        lines.append(f"{out}_back = flow.tensor.transfer {result} : {t} to {affinity(op.device or 0)}")
+        result = f"{out}_back"
+    body = [f"  {line}" for line in [*lines, f"scf.yield {result} : {t}"]]
+    return [f"{out} = scf.execute_region -> {t} {{", *body, "}"]
 
 
 def _branch_lines(out: str, op: FrontendOp, ins: list[str], t: str, type_: TensorType) -> list[str]:

@@ -1,6 +1,8 @@
 """L3 shapes from IREE's multi-device bugs (issue 26): values joined into disjoint slices of one tensor
 (`concat`, some pieces computed on other devices first), a producer with two results feeding such slices
-(`pair`), and `dense_resource` constants used on a device other than the first (`resource`). Each helper
+(`pair`), `dense_resource` constants used on a device other than the first (`resource`), a function-level
+`scf.forall` writing slices of its `shared_outs` (`forall`) and ops wrapped in an `scf.execute_region`
+(`region`). Each helper
 adds ops to a `frontend._Builder` and takes its choices modulo what is possible, as the builder does.
 `frontend_features` names the shapes a program has, for `stream-fuzz stats --level l3`."""
 
@@ -19,6 +21,7 @@ class _Builder(Protocol):
 
     def count(self) -> int: ...
     def type_of(self, value: int) -> TensorType: ...
+    def device_of(self, value: int) -> int | None: ...
     def add(self, op: FrontendOp) -> int: ...
     def pick(self, back: int, want: TensorType | None = None, device: int | None = None) -> int | None: ...
     def on(self, value: int, device: int) -> int: ...
@@ -110,6 +113,44 @@ def build_resource(builder: _Builder, x: int, a: int, b: int, c: int) -> None:
     builder.add(FrontendOp("binary", t, operands, target, names[(c >> 3) % len(names)]))
 
 
+def build_forall(builder: _Builder, x: int, where: int, b: int, c: int) -> None:
+    """A function-level `scf.forall` on `where` with `x` as its shared output, each iteration combining its
+    slice (along dimension 0) with the same slice of another value of `x`'s type. Two iterations or as many
+    as rows (every shape's first dimension is even) when `c` is odd, else one (what a shrink ends at).
+
+    Known compiler bug (corpus/crash-affinity-analysis-function-level-scf-forall.mlir, IREE #24775): IREE's
+    affinity analysis crashes on a function-level `scf.forall` of more than one iteration (one folds away
+    first), on every release from 3.1. Not steered around: it is the shape, and the entry absorbs it; half
+    the foralls have one iteration, so that the crash does not take too much of a campaign's time (a crashed
+    compile costs a new worker and a native re-run for its stack)."""
+    t = builder.type_of(x)
+    y = builder.pick(b, t, where)
+    y = builder.constant(t, c) if y is None or y == x else y
+    names = BINARY[t.dtype]
+    rows = t.shape[0]
+    trips = (rows if (c >> 4) & 1 else 2) if c % 2 else 1
+    operands = (builder.on(x, where), builder.on(y, where))
+    builder.add(FrontendOp("forall", t, operands, where, names[(c >> 2) % len(names)], trips=trips))
+
+
+def build_region(builder: _Builder, x: int, where: int, b: int, c: int) -> None:
+    """An `scf.execute_region` on `where`: `name` of `x` and another value of its type, then `second` of
+    that and the other value; when `c & 2`, the second op runs on another device (moved there and back
+    inside the region, as a loop body's `via`)."""
+    t = builder.type_of(x)
+    y = builder.pick(b, t, where)
+    y = builder.constant(t, c) if y is None or y == x else y
+    names = BINARY[t.dtype]
+    operands = (builder.on(x, where), builder.on(y, where))
+    # Never moved when made of constants alone: IREE evaluates such a value at compile time and its
+    # const-eval crashes on the transfer
+    # (corpus/crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir).
+    computed = any(builder.device_of(v) is not None for v in operands)
+    via = (where + 1 + (c >> 4) % (builder.n - 1)) % builder.n if c & 2 and computed else None
+    region = FrontendOp("region", t, operands, where, names[c % len(names)], via=via)
+    builder.add(replace(region, second=names[(c >> 2) % len(names)]))
+
+
 def frontend_features(program: FrontendProgram) -> frozenset[str]:
     """The shapes a program has: each op kind (`op_<kind>`), and the shapes of issue 26."""
     base = len(program.arguments)
@@ -131,6 +172,14 @@ def frontend_features(program: FrontendProgram) -> frozenset[str]:
             labels.add("concat_insert_slices" if op.style == "insert_slice" else "concat_tensor_concat")
         if op.kind == "resource":
             labels.add("dense_resource_all_equal" if len(set(op.values)) == 1 else "dense_resource_varied")
+        if op.kind == "forall":
+            labels.add("forall_shared_outs")
+            if op.trips > 1:
+                labels.add("forall_multi_iteration")
+        if op.kind == "region":
+            labels.add("execute_region")
+            if op.via is not None:
+                labels.add("execute_region_cross_device")
     resources = {base + i for i, op in enumerate(program.ops) if op.kind == "resource"}
     if any(op.device not in (None, 0) and resources & set(op.operands) for op in program.ops):
         labels.add("dense_resource_used_off_first_device")

@@ -477,6 +477,38 @@ class IfElse:
 
 
 @dataclass(eq=False)
+class ExecuteRegion:
+    """`scf.execute_region` around the ops of `body`: async ops at L1, executes at L2 (the builder's
+    `wrap_execute_regions` moves in up to `take` ops that follow it, of the kinds `WRAPPABLE` names). It
+    yields every value its ops make under the names they have inside (a region scopes its names: the
+    results shadow them), and at L2 each execute's timepoint, so the code after it reads as without it."""
+
+    take: int
+    body: list[Op] = field(default_factory=list)
+
+
+# What an `ExecuteRegion` wraps, per level: value-making async ops at L1 (no barrier: the printer may drop
+# one for an old release and print its result under its source's name, defined outside the region), and
+# whole executes at L2. An op inside an execute is never wrapped: IREE's allocation takes every op of an
+# execute for a stream op (an `scf.execute_region` there crashes ScheduleAllocation's alias analysis).
+WRAPPABLE = {
+    "l1": ("Splat", "Fill", "Update", "Copy", "Clone", "Slice", "Dispatch", "Transfer"),
+    "l2": ("Execute",),
+}
+
+
+def made(op: Op) -> list[Value]:
+    """The values an op a region may wrap makes (`WRAPPABLE`)."""
+    match op:
+        case Splat() | Fill() | Update() | Copy() | Clone() | Slice() | Transfer():
+            return [op.result]
+        case Dispatch() | Execute():
+            return list(op.results)
+        case _:
+            raise ValueError(f"an execute_region does not wrap {type(op).__name__}")
+
+
+@dataclass(eq=False)
 class Call:
     callee: str
     args: list[Value]
@@ -508,6 +540,7 @@ Op = (
     | Execute
     | ForLoop
     | IfElse
+    | ExecuteRegion
     | Call
 )
 
@@ -612,10 +645,11 @@ def operands(op: Op) -> list[Value]:
         case Call():
             return list(op.args)
         # Makers of new values; the witness (`Expect` observes a value without using it); loops and
-        # branches, whose values flow through `inits` and yields rather than captures.
+        # branches, whose values flow through `inits` and yields rather than captures; execute_regions,
+        # whose ops read what they read from the enclosing scope themselves.
         case Splat() | Alloca() | Constant() | Import() | GlobalLoad() | ParameterLoad() | Expect():
             return []
-        case ForLoop() | IfElse():
+        case ForLoop() | IfElse() | ExecuteRegion():
             return []
         case _:
             assert_never(op)
@@ -631,7 +665,7 @@ def walk(body: list[Op]) -> list[Op]:
     out: list[Op] = []
     for op in body:
         out.append(op)
-        if isinstance(op, Region | ForLoop):
+        if isinstance(op, Region | ForLoop | ExecuteRegion):
             out.extend(walk(op.body))
         elif isinstance(op, IfElse):
             out.extend(walk(op.then_body))

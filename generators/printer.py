@@ -241,6 +241,8 @@ class Printer:
                 self.loop(op, d)
             case m.IfElse():
                 self.branch(op, d)
+            case m.ExecuteRegion():
+                self.execute_region(op, d)
             case m.Call():
                 extent = ["%n"] if self.p.extent else []
                 args = ", ".join([*extent, *(n(a) for a in op.args)])
@@ -469,6 +471,24 @@ class Printer:
         for o in op.body:
             self.op(o, d + 1)
         self.emit(d + 1, f"scf.yield {', '.join(self.name(y) for y in op.yields)} : {types}")
+        self.emit(d, "}")
+
+    def execute_region(self, op: m.ExecuteRegion, d: int) -> None:
+        """Every value its ops make yielded under its own name (and each execute's timepoint): the
+        results shadow the names inside, so what follows reads them as if the region were not there."""
+        names, types = [], []
+        for o in op.body:
+            for v in m.made(o):
+                names.append(self.name(v))
+                types.append(self.rtype(v))
+            if isinstance(o, m.Execute):
+                names.append(f"%t{o.id}")
+                types.append("!stream.timepoint")
+        joined = ", ".join(types)
+        self.emit(d, f"{', '.join(names)} = scf.execute_region -> ({joined}) {{")
+        for o in op.body:
+            self.op(o, d + 1)
+        self.emit(d + 1, f"scf.yield {', '.join(names)} : {joined}")
         self.emit(d, "}")
 
     def branch(self, op: m.IfElse, d: int) -> None:

@@ -44,6 +44,8 @@ class ShapeBuilder(DispatchShapes):
                 self.op_concat(scope, b, gather=kind is Shape.GATHER)
             case Shape.DYNAMIC_SPLAT | Shape.DYNAMIC_ALLOCA:
                 self.op_dynamic(scope, b, alloca=kind is Shape.DYNAMIC_ALLOCA)
+            case Shape.EXECUTE_REGION:
+                scope.body.append(m.ExecuteRegion(1 + b.take(4)))
             case _:
                 assert_never(kind)
 

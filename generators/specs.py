@@ -61,7 +61,9 @@ class Shape(StrEnum):
     `gather` into one on another device: no table has them, a dispatch or transfer token's high bits make
     them (`generators.dispatches.decode`), so that they shrink to the plain op in one step. `dynamic_splat`
     and `dynamic_alloca` are splat and alloca tokens' variants: the op sized `k * %n`, read by a dispatch at
-    once."""
+    once.
+    `execute_region` wraps the ops that follow it in an `scf.execute_region` (`builder.wrap_execute_regions`):
+    deleting the token unwraps them."""
 
     SPREAD = "spread"
     IMPORT_WRITTEN = "import_written"
@@ -70,6 +72,7 @@ class Shape(StrEnum):
     GATHER = "gather"
     DYNAMIC_SPLAT = "dynamic_splat"
     DYNAMIC_ALLOCA = "dynamic_alloca"
+    EXECUTE_REGION = "execute_region"
 
 
 Token = OpKind | Marker | Shape
@@ -129,6 +132,7 @@ TABLE = {
         "collective",
         "spread",
         "import_written",
+        "execute_region",
     ),
     "l1": (
         "splat",
@@ -173,6 +177,8 @@ TABLE = {
         "global_init",
         "import_written",
         "import_written",
+        "execute_region",
+        "execute_region",
     ),
 }
 

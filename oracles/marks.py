@@ -40,6 +40,11 @@ SOURCES_UNKNOWN = "transfer-sources-unknown"
 # The input already runs transfers inside executes (pre-scheduled IR): where they execute is the input's
 # choice, not PlaceTransferExecutions'.
 PRESCHEDULED = "transfers-prescheduled-in-input"
+# The storage, or an op touching it, is inside an `scf.execute_region` (an execute's result yielded out of
+# one, or read by an execute wrapped in one): ScheduleAllocation's affinity analysis does not see the
+# consumers and allocates it where the execute runs
+# (corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir).
+IN_EXECUTE_REGION = "allocated-in-execute-region"
 # A clobbered read (no storage is misplaced there): how the in-place write reached what was read. Through a
 # value that may be one of several storages (an arith.select of resources, an scf.if merging two), or by a
 # stream.async.store (copy-on-write's list of tied ops leaves it out).
@@ -72,6 +77,7 @@ MARKS = (
     SOURCELESS,
     SOURCES_UNKNOWN,
     PRESCHEDULED,
+    IN_EXECUTE_REGION,
     THROUGH_ALIAS,
     STORE_WRITER,
     HOST_AWAIT_CHAINED,
@@ -114,6 +120,9 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
     writers = _devices(a for a in touching if any(use.endswith(":w") for use in a.uses))
     if writers and storage.devices == writers:
         found.add(WRITER_ONLY)
+    touching_all = [a for a in facts.accesses if storage.id in a.storages]
+    if _inside_execute_region(storage.value) or any(_op_in_execute_region(a.op) for a in touching_all):
+        found.add(IN_EXECUTE_REGION)
     if facts.intent is None:
         found.add(SOURCES_UNKNOWN)
     else:
@@ -149,6 +158,21 @@ def unplaced_marks(facts: Facts) -> dict[str, tuple[str, ...]]:
             for at in positions(str(op.location)):
                 found[at] = tuple(m for m in MARKS if m in {*found.get(at, ()), *marks})
     return found
+
+
+def _inside_execute_region(value: ir.Value) -> bool:
+    """Is `value` made by an op nested in an `scf.execute_region`?"""
+    return isinstance(value, ir.OpResult) and _op_in_execute_region(value.owner.operation)
+
+
+def _op_in_execute_region(op: ir.Operation) -> bool:
+    """Is `op` nested in an `scf.execute_region`?"""
+    op = op.operation
+    while op.parent is not None:
+        op = op.parent
+        if op.name == "scf.execute_region":
+            return True
+    return False
 
 
 def _promise_mix(affinities: list[str]) -> bool:

@@ -81,6 +81,11 @@ def _apply(op: FrontendOp, ins: list[np.ndarray]) -> np.ndarray:
             if ins[0].ravel()[0] > 0:
                 return _BINARY[op.name](ins[0], ins[1]).astype(dtype)
             return np.negative(ins[0]).astype(dtype)
+        case "forall":  # each iteration writes its own slice: together, the whole
+            return _BINARY[op.name](ins[0], ins[1]).astype(dtype)
+        case "region":
+            first = _BINARY[op.name](ins[0], ins[1]).astype(dtype)
+            return _BINARY[op.second](first, ins[1]).astype(dtype)
         case "matmul":
             if dtype == np.int32:  # wrap as i32 does, not NumPy's int64 promotion
                 return (ins[0].astype(np.int64) @ ins[1].astype(np.int64)).astype(np.int32)

@@ -15,7 +15,7 @@ NumPy's): their verdict is the batch's. Every other case is judged again, and wh
 - a batch that does not compile, crashes or hangs is split: its suspects (the programs its errors point
   into) are judged alone and the rest batched again at once; without suspects, in halves, down to single
   cases judged alone. Either way the guilty program is isolated and its neighbours are judged without it.
-- a case of a known crash shape (`moves_a_constant`) or whose text a finding is known of is judged alone
+- a case of a known crash shape (`known_crash_shape`) or whose text a finding is known of is judged alone
   at once, never merged (`BatchMemory`); one whose text an earlier batch compiled runs in that batch's
   module; one whose text's alone verdict was a finding of the compile gets that verdict (the compile
   sees the text, not the inputs).
@@ -26,6 +26,7 @@ So a batch can cost a finding only by hiding it (clean merged, not alone); `benc
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -139,7 +140,7 @@ def judge_cases(
     for index, case in enumerate(cases):
         if not batchable(compiler, case.flags):
             alone(index, remember=False)
-        elif case.text in memory.alone or moves_a_constant(case.text):
+        elif case.text in memory.alone or known_crash_shape(case.text):
             counts.screened += memory.alone.get(case.text) is None  # not batched: a finding is likely
             alone(index)
         else:
@@ -176,6 +177,21 @@ def judge_cases(
             else:
                 alone(index)
     return [v for v in verdicts if v is not None]
+
+
+def known_crash_shape(text: str) -> bool:
+    """Does the program have a shape IREE is known to crash on (`moves_a_constant`, `forall_of_many`)?"""
+    return forall_of_many(text) or moves_a_constant(text)
+
+
+_FORALL = re.compile(r"scf\.forall \(%[\w$.]+\) in \((\d+)\)")
+
+
+def forall_of_many(text: str) -> bool:
+    """Does the program have a function-level `scf.forall` of more than one iteration (as L3 prints it)?
+    IREE's affinity analysis crashes on it (corpus/crash-affinity-analysis-function-level-scf-forall.mlir,
+    IREE #24775); one of one iteration folds away first."""
+    return any(int(trips) > 1 for trips in _FORALL.findall(text))
 
 
 def compiles_so(verdict: L3Verdict) -> bool:
@@ -273,4 +289,11 @@ def _split(group: list[int], suspects: list[int]) -> list[list[int]]:
     return [group[:middle], group[middle:]]
 
 
-__all__ = ["L3_BATCH_SIZE", "batchable", "judge_cases", "moves_a_constant"]
+__all__ = [
+    "L3_BATCH_SIZE",
+    "batchable",
+    "forall_of_many",
+    "judge_cases",
+    "known_crash_shape",
+    "moves_a_constant",
+]

@@ -26,6 +26,7 @@ from stream_fuzz.oracles.marks import (
     BARRIER_IN_INPUT,
     EMPTY_EXECUTE,
     HOST_AWAIT_CHAINED,
+    IN_EXECUTE_REGION,
     INPUT_UNKNOWN,
     LOOP_INIT,
     MERGED_WIDER,
@@ -141,12 +142,26 @@ def _escaping_result_on_executor(finding: Finding) -> bool:
     primary = _primary(finding)
     if primary is None or primary.rule is not Rule.READ or primary.storage_kind != "alloca":
         return False
-    open_causes = {OPTIMAL_NEAR, PROMISE_MIX, RETURNED, LOOP_INIT, MERGED_WIDER}
+    open_causes = {OPTIMAL_NEAR, PROMISE_MIX, RETURNED, LOOP_INIT, MERGED_WIDER, IN_EXECUTE_REGION}
     return (
         WRITER_ONLY in primary.marks
         and not open_causes & set(primary.marks)
         and primary.via == "direct"
         and not primary.pinned
+    )
+
+
+def _execute_region_hides_consumers(finding: Finding) -> bool:
+    """corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir: an execute's result yielded
+    out of an `scf.execute_region` is allocated where it is written, though an execute on another device
+    reads it (ScheduleAllocation.cpp deriveResultAffinity: the affinity analysis gives no usage affinities,
+    so the execution affinity alone is taken)."""
+    primary = _primary(finding)
+    return (
+        primary is not None
+        and primary.rule is Rule.READ
+        and primary.storage_kind == "alloca"
+        and IN_EXECUTE_REGION in primary.marks
     )
 
 
@@ -305,6 +320,11 @@ SYMPTOMS: dict[str, Symptom] = {
             "escaping-result-on-executor",
             _escaping_result_on_executor,
             "an execute's result placed only where it is written, nothing else near",
+        ),
+        Symptom(
+            "execute-region-hides-consumers",
+            _execute_region_hides_consumers,
+            "an execute's result allocated in an scf.execute_region where it is written, read elsewhere",
         ),
         Symptom("write-through-alias", _write_through_alias, "written in place through a select of storages"),
         Symptom("async-store-write", _async_store_write, "a stream.async.store writes a value still read"),

@@ -60,7 +60,9 @@ def test_every_live_value_has_a_witness(program):
     witnessed = set(program.expectations) | {v.name for v in program.main.returns}
     made: set[str] = set()
     consumed: set[str] = set()
-    for op in program.main.body:
+    # An L2 execute_region wraps executes at function level: its executes are main's own.
+    top = [o for op in program.main.body for o in (op.body if isinstance(op, m.ExecuteRegion) else [op])]
+    for op in top:
         if isinstance(op, m.Execute | m.Import):
             made.update(v.name for v in (op.results if isinstance(op, m.Execute) else [op.result]))
         if isinstance(op, m.Execute):

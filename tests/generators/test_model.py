@@ -57,7 +57,7 @@ def test_waves_are_independent_and_regions_capture_what_they_use(program):
 @given(programs("l2"))
 def test_executes_await_the_producers_of_their_captures(program):
     producer: dict[int, m.Execute] = {}
-    for op in program.main.body:
+    for op in _top(program.main.body):
         if isinstance(op, m.Execute):
             for c in op.captures:
                 if c.id in producer:
@@ -73,9 +73,14 @@ def test_parameters_bound_devices_and_depth(program):
     def depth(body: list[m.Op]) -> int:
         return max([1 + depth(o.body) for o in body if isinstance(o, m.Concurrent)], default=0)
 
-    for op in program.main.body:
+    for op in _top(program.main.body):
         if isinstance(op, m.Execute):
             assert depth(op.body) <= 2
+
+
+def _top(body: list[m.Op]) -> list[m.Op]:
+    """A function's ops, those an `scf.execute_region` wraps in its place (L2 wraps whole executes)."""
+    return [o for op in body for o in (op.body if isinstance(op, m.ExecuteRegion) else [op])]
 
 
 def _check_homes(body: list[m.Op], device: str | None) -> None:
@@ -92,6 +97,8 @@ def _check_homes(body: list[m.Op], device: str | None) -> None:
             _check_homes(op.body, device)
             for a, y, r in zip(op.args, op.yields, op.results, strict=True):
                 assert a.homes == y.homes == r.homes
+        elif isinstance(op, m.ExecuteRegion):
+            _check_homes(op.body, device)
         elif isinstance(op, m.IfElse):
             _check_homes(op.then_body, device)
             _check_homes(op.else_body, device)

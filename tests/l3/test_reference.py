@@ -95,3 +95,24 @@ def test_an_entry_states_its_case_and_reads_it_back(drawn) -> None:
     assert back.input_types == case.input_types and back.result_types == case.result_types
     for mine, theirs in zip((*case.inputs, *case.expected), (*back.inputs, *back.expected), strict=True):
         assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)
+
+
+def test_a_forall_combines_every_slice_and_a_region_applies_both_its_ops() -> None:
+    # A forall of 2 iterations writing `x * w` into x's halves; an execute_region computing (x - w) + w
+    # with the second op on device 1; a forall of one iteration is the same op.
+    x22 = TensorType((2, 2), "i32")
+    program = FrontendProgram(
+        2,
+        ((x22, 0), (x22, 0)),
+        (
+            FrontendOp("forall", x22, (0, 1), 0, "muli", trips=2),
+            FrontendOp("region", x22, (0, 1), 0, "subi", via=1, second="addi"),
+            FrontendOp("forall", x22, (2, 1), 0, "maxsi", trips=1),
+        ),
+        (FrontendResult(2, 0), FrontendResult(3, None), FrontendResult(4, 0)),
+    )
+    x, w = np.array([[1, -2], [3, 4]], np.int32), np.array([[2, 2], [-1, 5]], np.int32)
+    forall, region, single = evaluate(program, (x, w))
+    assert forall.tolist() == [[2, -4], [-3, 20]]
+    assert region.tolist() == [[1, -2], [3, 4]]
+    assert single.tolist() == [[2, 2], [-1, 20]]

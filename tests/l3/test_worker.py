@@ -163,3 +163,35 @@ def test_a_value_that_reaches_its_use_through_a_branch_is_told_apart(frontend: F
     assert finding is not None and finding.signature in entry.signatures
     (export,) = [v for v in finding.violations if v.rule.id == "placement/export"]
     assert export.via == "block-argument" and "|block-argument" in finding.shape
+
+
+def test_a_forall_of_one_iteration_and_an_execute_region_across_devices_run_as_numpy_says(
+    frontend: FrontendCompiler,
+) -> None:
+    """The new L3 shapes compile and run on the pinned compiler and runtime: a forall of one iteration
+    (folded away) and an execute_region whose second op runs on device 1, both agreeing with NumPy."""
+    from stream_fuzz.generators.frontend import FrontendOp, FrontendProgram, FrontendResult, TensorType
+
+    t = TensorType((4,), "f32")
+    program = FrontendProgram(
+        2,
+        ((t, 0), (t, 0)),
+        (
+            FrontendOp("forall", t, (0, 1), 0, "addf", trips=1),
+            FrontendOp("region", t, (2, 1), 0, "mulf", via=1, second="subf"),
+        ),
+        (FrontendResult(3, 0),),
+    )
+    inputs = (np.array([1, 2, 3, 4], np.float32), np.array([2, -1, 2, -1], np.float32))
+    verdict = judge_case(frontend, case_of(program, inputs))
+    assert verdict.finding is None and verdict.run.outcome == "ok" and verdict.executed, verdict.run.message
+    assert verdict.run.outputs is not None and verdict.run.outputs[0].tolist() == [4, 0, 8, -2]  # (x+w)*w-w
+
+
+def test_a_forall_of_several_iterations_is_the_known_crash(frontend: FrontendCompiler) -> None:
+    """The same forall with two iterations crashes IREE's affinity analysis: the corpus entry's signature."""
+    entry = CORPUS / "crash-affinity-analysis-function-level-scf-forall.mlir"
+    verdict = judge_case(frontend, case_from_entry(entry.read_text()))
+    assert verdict.run.outcome == "crash" and verdict.run.stage == "stream"
+    assert verdict.finding is not None and verdict.finding.signature == "crash-2614e0b4e5ec"
+    assert "[crashed in pass: iree-stream-clone-to-consumers]" in verdict.finding.details

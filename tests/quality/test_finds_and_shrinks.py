@@ -36,7 +36,11 @@ FAULTS = [
     # back from the newest value, so deleting one splat alone changes what is picked), 9 ops with no CHECK
     # line that tells it apart. A generator weakness (see the issue notes); seeds 2 and 3 reach 3 and 4 ops.
     ("drop_first_flush", "l2", "visibility/transfer", 300, 3, 2),
-    ("export_elsewhere", "l2", "placement/export", 2000, 3, 1),
+    # Seed 3: since the execute_region token joined L2's table (issue 26), seeds 1 and 2 find the fault first
+    # in a program that only imports a buffer and exports it on its own device (2 and 3 ops): a finding the
+    # check-line chooser has no CHECK line for (the entry runs the oracle instead). Seeds 3 and 4 find it in
+    # 7 and 5 programs, shrunk to 2 ops, with CHECK lines.
+    ("export_elsewhere", "l2", "placement/export", 2000, 3, 3),
 ]
 
 
