@@ -22,9 +22,12 @@
 //   not allocated for it; without the region (the same two executes, straight-line) it is allocated on
 //   #hal.device.optimal<[@d0, @d1]>, as PR #19872 (the #19891 fix) does. ScheduleAllocation.cpp
 //   deriveResultAffinity joins what AffinityAnalysis::tryLookupResourceUsageAffinity gives with the
-//   execution affinity; here it evidently gives no consumer (the consumer set is dropped when it is invalid
-//   or holds undef: why the yield through scf.execute_region makes it so was not traced, there is no debug
-//   build here). The reader alone in a region does it too: an L2 campaign (seed 1, 2026-12-05) met a
+//   execution affinity, and that gives no consumer here: in Stream/Analysis/Affinity.cpp,
+//   ValueConsumerAffinityPVS's use walk has an scf::YieldOp case for an scf.if, scf.while or scf.for parent
+//   only; for any other parent (scf.execute_region) it reaches `assert(false && "unhandled scf yield
+//   parent")` and returns TraversalResult::INCOMPLETE, so in a release build (no asserts) the consumer set
+//   is given up and the result is placed where it is made (read at upstream HEAD 2026-08; an assert build
+//   would abort instead: not run here). The reader alone in a region does it too: an L2 campaign (seed 1, 2026-12-05) met a
 //   transient result of an unwrapped execute on @d5 allocated on @d5 alone, read by a wrapped execute on
 //   @d1 (the same program with both regions removed has no placement violation); the symptom's mark
 //   therefore covers a storage made, or touched, inside an scf.execute_region. Correct: the alloca placed
