@@ -1,5 +1,6 @@
 // stream-fuzz finding: runtime-error
 // signature: runtime-error-8be6cc46202f
+// also-known-as: runtime-error-e0fee1310fb7
 // status: open
 // severity: data
 // found: 2026-12-05 by an L3 campaign on 3.13 (seed 909: runtime-error-8be6cc46202f, four local-task devices, one used), cut down by hand

@@ -134,8 +134,10 @@ def sigterm_mid_campaign(tmp: Path) -> None:
 
 
 def unshrunk_entry_is_shrunk_by_the_next_campaign(tmp: Path) -> None:
+    # Seed 4: a seed whose first finding is not already minimal (seed 3's became so when tests stopped
+    # drawing Hypothesis's local constants; shrinking it again cannot make it shorter).
     corpus = tmp / "c"
-    argv = ["run", "--level", "l2", "--examples", "20", "--seed", "3", "--workers", "1",
+    argv = ["run", "--level", "l2", "--examples", "20", "--seed", "4", "--workers", "1",
             "--corpus", str(corpus), "--inject-fault", "tests.mutants:dealloca_elsewhere"]  # fmt: skip
     first = stream_fuzz(*argv, "--no-shrink")  # as if the budget ran out while shrinking
     assert first.code == 1

@@ -183,10 +183,11 @@ def test_masking_a_variants_high_bits_gives_back_the_plain_op(spec: ProgramSpec)
 
 @pytest.mark.parametrize("level", ["l1", "l2"])
 def test_each_shape_is_drawn_in_one_program_in_twenty(level: str) -> None:
-    """Issue 26's bar for a new shape: drawn in 5% of a level's programs (300 derandomized draws)."""
+    """Issue 26's bar for a new shape: drawn in 5% of a level's programs (1000 derandomized draws: 300 held
+    one sample's share of L2 gathers at 4% where 1000 draws of two seeds hold 6.7-8.2%)."""
     counts: Counter[str] = Counter()
 
-    @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=1000, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
     @given(programs(level))
     def draw(program: m.Program) -> None:
         counts["programs"] += 1

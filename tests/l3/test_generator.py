@@ -68,7 +68,9 @@ def test_loops_and_branches_are_drawn() -> None:
 
 
 def test_foralls_and_execute_regions_are_drawn_in_one_program_in_twenty() -> None:
-    """Issue 26's bar for a new shape: drawn in 5% of L3's programs (300 derandomized draws)."""
+    """Issue 26's bar for a new shape: drawn in 5% of L3's programs (300 derandomized draws). A forall of
+    several iterations is drawn on purpose less (one forall in eight): every release crashes on it
+    (IREE #24775, a corpus entry), and more of them would crowd out everything else; it is still drawn."""
     labels = ("forall_shared_outs", "forall_multi_iteration", "execute_region")
     counts = dict.fromkeys(labels, 0)
     total = 0
@@ -83,7 +85,8 @@ def test_foralls_and_execute_regions_are_drawn_in_one_program_in_twenty() -> Non
             counts[label] += label in found
 
     collect()
-    assert all(counts[label] / total >= 0.05 for label in labels), (counts, total)
+    bars = {"forall_shared_outs": 0.05, "forall_multi_iteration": 0.005, "execute_region": 0.05}
+    assert all(counts[label] / total >= bars[label] for label in labels), (counts, total)
 
 
 def test_a_forall_shrinks_to_one_iteration_and_a_region_to_one_device() -> None:
@@ -95,6 +98,6 @@ def test_a_forall_shrinks_to_one_iteration_and_a_region_to_one_device() -> None:
     program = build_frontend(spec)
     kinds = {op.kind: op for op in program.ops}
     assert kinds["forall"].trips == 1 and kinds["region"].via is None
-    several = build_frontend(FrontendSpec(2, spec.arguments, ((forall, 0, 0, 1),), ((0, 1),)))
+    several = build_frontend(FrontendSpec(2, spec.arguments, ((forall, 0, 0, 7),), ((0, 1),)))
     (op,) = [op for op in several.ops if op.kind == "forall"]
     assert op.trips == 2 and forall_of_many(print_frontend(several))
