@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import re
 
+from iree.compiler import ir
+
+from stream_fuzz.oracles.sanitize import parse_compiled
+
 # The line a finding's details carry; the symptoms parse it back (`devices_of_line`).
 PREFIX = "unplaced dispatch "
+# The diagnostic prints the rejected op generically; its symbol is all that is read from it.
 _EXECUTABLE = re.compile(r"'stream\.executable'.*?sym_name = \"([^\"]+)\"")
-_FUNCTION = re.compile(r"^\s*(util\.func|func\.func|util\.initializer)\b")
-_EXECUTE = re.compile(r"^(\s*)%[\w.$-]+ = stream\.cmd\.execute\b(.*)$")
-_BOUND = re.compile(r"(%[\w.$-]+) as %[\w.$-]+\s*:")
-_DEFINED = re.compile(r"^\s*((?:%[\w.$-]+(?::\d+)?)(?:, %[\w.$-]+)*) = (.*)$")
-_AWAITED = re.compile(r"stream\.timepoint\.await\b.*=> (%[\w.$-]+)")
 _DEVICE = re.compile(r"@([\w.$-]+)")
+_MAX_AWAITS = 8  # stream.timepoint.await hops followed back to the op that places a storage
 
 
 def failing_executables(errors: list[str] | tuple[str, ...]) -> list[str]:
@@ -39,11 +40,18 @@ def failing_executables(errors: list[str] | tuple[str, ...]) -> list[str]:
 
 def describe(stream_ir: str, errors: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """One line per failing executable dispatched from an execute without `on(...)`: the devices of the
-    storage that execute binds ("no device" when none is placed)."""
-    lines = stream_ir.splitlines()
+    storage that execute binds ("no device" when none is placed). () when the IR does not read back."""
+    executables = list(dict.fromkeys(failing_executables(errors)))
+    if not executables:
+        return ()
+    try:
+        module = parse_compiled(stream_ir, ir.Context())
+    except ir.MLIRError:
+        return ()
+    executes = _unplaced_executes(module)
     said = []
-    for executable in dict.fromkeys(failing_executables(errors)):
-        devices = unplaced_devices(lines, executable)
+    for executable in executables:
+        devices = unplaced_devices(executes, executable)
         if devices is not None:
             where = ", ".join(f"@{d}" for d in sorted(devices)) or "no device"
             said.append(
@@ -52,53 +60,58 @@ def describe(stream_ir: str, errors: list[str] | tuple[str, ...]) -> tuple[str, 
     return tuple(said)
 
 
-def unplaced_devices(lines: list[str], executable: str) -> set[str] | None:
-    """The devices of the storage bound by every `stream.cmd.execute` without `on(...)` that dispatches
-    `@executable`; None when no such execute exists."""
-    found: set[str] | None = None
-    dispatch = f"stream.cmd.dispatch @{executable}::"
-    for index, line in enumerate(lines):
-        match = _EXECUTE.match(line)
-        if match is None or " on(" in match.group(2).split("with(", 1)[0]:
-            continue
-        indent, body_end = match.group(1), index + 1
-        while body_end < len(lines) and not lines[body_end].startswith(f"{indent}}}"):
-            body_end += 1
-        if not any(dispatch in body for body in lines[index + 1 : body_end]):
-            continue
-        found = set() if found is None else found
-        start = max((i for i in range(index) if _FUNCTION.match(lines[i])), default=0)
-        for name in _BOUND.findall(line):
-            found |= _devices_of(lines, start, index, name)
+def _unplaced_executes(module: ir.Module) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "stream.cmd.execute" and "affinity" not in op.attributes:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
     return found
 
 
-def _devices_of(lines: list[str], start: int, end: int, name: str, depth: int = 0) -> set[str]:
-    """The devices in the `on(...)` of the op defining `name` (the nearest definition above `end` in the
-    function starting at `start`), through `stream.timepoint.await`; none for a block argument."""
-    for index in range(end - 1, start - 1, -1):
-        match = _DEFINED.match(lines[index])
-        if match is None or name not in [n.split(":")[0] for n in match.group(1).split(", ")]:
+def unplaced_devices(executes: list[ir.Operation], executable: str) -> set[str] | None:
+    """The devices of the storage bound by every execute of `executes` (those without `on(...)`) that
+    dispatches `@executable`; None when none does."""
+    found: set[str] | None = None
+    for execute in executes:
+        if not _dispatches(execute, executable):
             continue
-        text = match.group(2)
-        awaited = _AWAITED.search(text)
-        if awaited is not None and depth < 8:
-            return _devices_of(lines, start, index, awaited.group(1), depth + 1)
-        return set(_DEVICE.findall(_on_clause(text)))
+        found = set() if found is None else found
+        for value in execute.opview.resource_operands:
+            found |= _devices_of(value)
+    return found
+
+
+def _dispatches(execute: ir.Operation, executable: str) -> bool:
+    hit = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal hit
+        if op.name == "stream.cmd.dispatch" and f"@{executable}::" in str(op.attributes["entry_points"]):
+            hit = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    execute.walk(visit)
+    return hit
+
+
+def _devices_of(value: ir.Value) -> set[str]:
+    """The devices in the affinity of the op defining `value`, through `stream.timepoint.await`; none for
+    a block argument."""
+    for _ in range(_MAX_AWAITS):
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            return set()
+        if owner.name != "stream.timepoint.await":
+            if "affinity" not in owner.attributes:
+                return set()
+            return set(_DEVICE.findall(str(owner.attributes["affinity"])))
+        value = owner.opview.resource_operands[ir.OpResult(value).result_number]
     return set()
-
-
-def _on_clause(text: str) -> str:
-    """The text inside the op's `on(...)`, balanced; "" without one."""
-    at = text.find(" on(")
-    if at < 0:
-        return ""
-    depth, begin = 0, at + len(" on(")
-    for index in range(begin - 1, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[index], 0)
-        if depth == 0:
-            return text[begin:index]
-    return text[begin:]
 
 
 def devices_of_line(line: str) -> tuple[str, ...] | None:

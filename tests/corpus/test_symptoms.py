@@ -407,33 +407,27 @@ def test_the_two_causes_of_an_unplaced_dispatch_are_told_apart(
     assert sorted(claiming) == sorted([TWO_DEVICES, ON_CONSTANTS])
 
 
+UNPLACED_STREAM_IR = Path(__file__).resolve().parent / "unplaced_dispatch_on_two_devices.stream.mlir"
+
+
 def test_unplaced_dispatch_lines_name_the_devices_of_the_bound_storage() -> None:
-    """`unplaced.describe` reads the stream-phase IR: the execute without affinity that dispatches the
-    executable the diagnostic names, and the devices in the on() of what defines its bound storage
-    (through stream.timepoint.await; a block argument has none)."""
-    ir_text = """
-util.func public @main(%arg0: !hal.buffer_view) {
-  %0 = stream.tensor.import on(#hal.device.affinity<@d0>) %arg0 : !hal.buffer_view -> tensor<4xi32> in !r{%c}
-  %r, %t = stream.resource.alloca uninitialized on(#hal.device.affinity<@d1>) : !r{%c} => !stream.timepoint
-  %1 = stream.timepoint.await %t => %r : !r{%c}
-  %2 = stream.cmd.execute await(%t) => with(%0 as %arg1: !r{%c}, %1 as %arg2: !r{%c}) {
-    stream.cmd.dispatch @ex::@f {
-    }
-  } => !stream.timepoint
-  %3 = stream.cmd.execute on(#hal.device.affinity<@d0>) with(%0 as %arg1: !r{%c}) {
-    stream.cmd.dispatch @ex2::@f {
-    }
-  } => !stream.timepoint
-}
-"""
+    """`unplaced.describe` reads the stream-phase IR (the pinned compiler's, of the two-device entry's
+    witness): the execute without affinity that dispatches the executable the diagnostic names, and the
+    devices of what places its bound storage (through stream.timepoint.await)."""
+    ir_text = UNPLACED_STREAM_IR.read_text()
     error = (
         "x.mlir:1:1: error: failed to legalize operation 'stream.executable' that was explicitly marked "
         'illegal: "stream.executable"() <{sym_name = "%s", sym_visibility = "private"}> ({...}) : () -> ()'
     )
-    [line] = describe_unplaced(ir_text, [error % "ex"])
+    [line] = describe_unplaced(ir_text, [error % "main_dispatch_1"])
     assert devices_of_line(line) == ("@d0", "@d1")
-    assert describe_unplaced(ir_text, [error % "ex2"]) == ()  # its execute is placed
+    assert describe_unplaced(ir_text, [error % "main_dispatch_0"]) == ()  # its execute is placed
     assert describe_unplaced(ir_text, ["x.mlir:1:1: error: something else"]) == ()
+    # A mutant: the unplaced execute placed on @d1 (as a fix could) is no longer described.
+    placed = ir_text.replace(
+        "stream.cmd.execute await(", "stream.cmd.execute on(#hal.device.affinity<@d1>) await("
+    )
+    assert placed != ir_text and describe_unplaced(placed, [error % "main_dispatch_1"]) == ()
 
 
 SELECT_BESIDE_LATER_CLOBBER = TWO_BUGS.parent / "select_written_in_place_beside_a_later_clobber.mlir"
