@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -21,6 +20,7 @@ from stream_fuzz.generators.specs import OpKind, ProgramSpec, Shape
 from stream_fuzz.generators.strategies import program_specs
 
 from tests.generators.conftest import KnownCompilerBug
+from tests.shares import MIN_SHARE, feature_shares
 
 # The first program found, not shrunk (shrinking is what made a search take seconds), the same every run.
 FIND = settings(
@@ -185,14 +185,5 @@ def test_masking_a_variants_high_bits_gives_back_the_plain_op(spec: ProgramSpec)
 def test_each_shape_is_drawn_in_one_program_in_twenty(level: str) -> None:
     """Issue 26's bar for a new shape: drawn in 5% of a level's programs (1000 derandomized draws: 300 held
     one sample's share of L2 gathers at 4% where 1000 draws of two seeds hold 6.7-8.2%)."""
-    counts: Counter[str] = Counter()
-
-    @settings(max_examples=1000, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(programs(level))
-    def draw(program: m.Program) -> None:
-        counts["programs"] += 1
-        counts.update(LABELS & features(program))
-
-    draw()
-    shares = {label: counts[label] / counts["programs"] for label in LABELS}
-    assert min(shares.values()) >= 0.05, shares
+    shares = feature_shares(programs(level), features, LABELS, examples=1000)
+    assert min(shares.values()) >= MIN_SHARE, shares

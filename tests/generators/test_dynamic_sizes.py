@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import operator
 import re
-from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -25,6 +24,7 @@ from stream_fuzz.generators.specs import ProgramSpec
 from stream_fuzz.generators.strategies import program_specs
 
 from tests.generators.conftest import KnownCompilerBug
+from tests.shares import MIN_SHARE, feature_shares
 
 FIND = settings(
     database=None,
@@ -200,17 +200,8 @@ def test_n_as_an_i32_is_cast_and_passed_to_every_function(mlir, target):
 @pytest.mark.parametrize("level", ["l1", "l2"])
 def test_each_dynamic_label_is_drawn_in_one_program_in_twenty(level: str) -> None:
     """Issue 26's bar for a new shape: drawn in 5% of a level's programs (300 derandomized draws)."""
-    counts: Counter[str] = Counter()
-
-    @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(programs(level))
-    def draw(program: m.Program) -> None:
-        counts["programs"] += 1
-        counts.update(LABELS & features(program))
-
-    draw()
-    shares = {label: counts[label] / counts["programs"] for label in LABELS}
-    assert min(shares.values()) >= 0.05, shares
+    shares = feature_shares(programs(level), features, LABELS, examples=300)
+    assert min(shares.values()) >= MIN_SHARE, shares
 
 
 @settings(

@@ -6,7 +6,6 @@ unwraps the ops (shrinking), and the pinned compiler takes the programs through 
 from __future__ import annotations
 
 import contextlib
-from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -18,6 +17,7 @@ from stream_fuzz.generators.dispatches import decode
 from stream_fuzz.generators.specs import Shape
 
 from tests.generators.conftest import KnownCompilerBug
+from tests.shares import MIN_SHARE, feature_shares
 
 FIND = settings(
     database=None,
@@ -114,16 +114,10 @@ def test_deleting_the_token_unwraps_the_ops(level: str) -> None:
 
 @pytest.mark.parametrize("level", ["l1", "l2"])
 def test_an_execute_region_is_drawn_in_one_program_in_twenty(level: str) -> None:
-    counts: Counter[str] = Counter()
-
-    @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(programs(level))
-    def draw(program: m.Program) -> None:
-        counts["programs"] += 1
-        counts["execute_region"] += "execute_region" in features(program)
-
-    draw()
-    assert counts["execute_region"] / counts["programs"] >= 0.05, counts
+    """1000 derandomized draws: Hypothesis draws small programs first (300 held L2's share at 3.7%, 2000
+    draws at 8%)."""
+    shares = feature_shares(programs(level), features, ["execute_region"], examples=1000)
+    assert shares["execute_region"] >= MIN_SHARE, shares
 
 
 @settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))

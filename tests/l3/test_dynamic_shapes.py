@@ -9,8 +9,6 @@ hand-built program and drawn ones on the pinned compiler and runtime against Num
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,9 +32,11 @@ from stream_fuzz.generators.frontend import (
 from stream_fuzz.generators.frontend_model import SHAPES
 from stream_fuzz.oracles.reference import evaluate
 
-from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.corpus.entry import Entry, read_corpus
 from stream_fuzz.judge.l3 import case_of, compare_outputs, judge_case
+from tests.l3 import needs_runtime
+from tests.shares import MIN_SHARE, feature_shares
 
 F24, I4 = TensorType((2, 4), "f32"), TensorType((4,), "i32")
 LABELS = ("dynamic_shape_argument", "dynamic_shape_moved", "dynamic_shape_dispatch")
@@ -101,39 +101,12 @@ def test_a_shape_number_below_the_shape_count_is_static() -> None:
 
 
 def test_dynamic_shapes_are_drawn_in_5_percent_of_programs() -> None:
-    counts: Counter[str] = Counter()
-    drawn = 0
-
-    @seed(1)  # as `stream-fuzz stats --level l3 --examples 300 --seed 1` draws them
-    @settings(
-        max_examples=300,
-        phases=[Phase.generate],
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(frontend_programs())
-    def collect(program: FrontendProgram) -> None:
-        nonlocal drawn
-        drawn += 1
-        counts.update(frontend_features(program))
-
-    collect()
-    shares = {label: counts[label] / drawn for label in LABELS}
-    assert all(share >= 0.05 for share in shares.values()), shares
+    # As `stream-fuzz stats --level l3 --examples 300 --seed 1` draws them.
+    shares = feature_shares(frontend_programs(), frontend_features, LABELS, examples=300, seed=1)
+    assert all(share >= MIN_SHARE for share in shares.values()), shares
 
 
 # -- compiled and run on the pinned compiler ------------------------------------------------------------
-
-needs_runtime = pytest.mark.skipif(
-    not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)"
-)
-
-
-@pytest.fixture(scope="module")
-def frontend() -> Iterator[FrontendCompiler]:
-    with FrontendCompiler(timeout=120) as compiler:
-        yield compiler
 
 
 @pytest.mark.slow

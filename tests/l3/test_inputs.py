@@ -8,7 +8,6 @@ in the stream-phase IR; with `iree.abi.consume` the same write is the program's 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -28,12 +27,6 @@ MATMUL_INPUTS = (
     np.eye(2, dtype=np.float32),
     np.full((2, 2), 100, np.float32),
 )
-
-
-@pytest.fixture(scope="module")
-def frontend() -> Iterator[FrontendCompiler]:
-    with FrontendCompiler(timeout=120) as compiler:
-        yield compiler
 
 
 def _rules(violations: tuple) -> set[Rule]:

@@ -9,7 +9,6 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -61,12 +60,6 @@ def matmul_moved() -> FrontendProgram:
 def matmul_case(first: float = 1.0) -> tuple[FrontendProgram, tuple[np.ndarray, ...]]:
     a = np.array([[first, 1], [1, 1]], np.float32)
     return matmul_moved(), (a, np.ones((2, 2), np.float32))
-
-
-@pytest.fixture(scope="module")
-def frontend() -> Iterator[FrontendCompiler]:
-    with FrontendCompiler(timeout=120) as compiler:
-        yield compiler
 
 
 def test_every_variant_computes_numpys_results_on_correct_programs(frontend: FrontendCompiler) -> None:

@@ -9,8 +9,6 @@ drawn ones against NumPy, and two programs whose blobs share a key in one batch.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -30,11 +28,13 @@ from stream_fuzz.generators.frontend import (
 from stream_fuzz.generators.frontend_print import blob
 from stream_fuzz.oracles.reference import evaluate
 
-from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.corpus.entry import Entry, read_corpus
 from stream_fuzz.judge.batching import BatchCounts
 from stream_fuzz.judge.l3 import Case, case_of, compare_outputs, judge_case
 from stream_fuzz.judge.l3_batching import judge_cases
+from tests.l3 import needs_runtime
+from tests.shares import MIN_SHARE, feature_shares
 
 F4, F8, F12 = TensorType((4,), "f32"), TensorType((8,), "f32"), TensorType((12,), "f32")
 I24, I28 = TensorType((2, 4), "i32"), TensorType((2, 8), "i32")
@@ -48,7 +48,6 @@ NEW_SHAPES = (
     "dense_resource_varied",
     "dense_resource_used_off_first_device",
 )
-MIN_SHARE = 0.05
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 # x (d0), y (d1), z (d2); every new shape once, each result a new shape's.
@@ -122,39 +121,12 @@ def test_for_releases_that_lose_blobs_resources_print_as_literals_of_the_same_va
 
 
 def test_each_new_shape_is_drawn_in_5_percent_of_programs() -> None:
-    counts: Counter[str] = Counter()
-    drawn = 0
-
-    @seed(1)  # as `stream-fuzz stats --level l3 --examples 300 --seed 1` draws them
-    @settings(
-        max_examples=300,
-        phases=[Phase.generate],
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(frontend_programs())
-    def collect(program: FrontendProgram) -> None:
-        nonlocal drawn
-        drawn += 1
-        counts.update(frontend_features(program))
-
-    collect()
-    shares = {shape: counts[shape] / drawn for shape in NEW_SHAPES}
+    # As `stream-fuzz stats --level l3 --examples 300 --seed 1` draws them.
+    shares = feature_shares(frontend_programs(), frontend_features, NEW_SHAPES, examples=300, seed=1)
     assert all(share >= MIN_SHARE for share in shares.values()), shares
 
 
 # -- compiled and run on the pinned compiler ------------------------------------------------------------
-
-needs_runtime = pytest.mark.skipif(
-    not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)"
-)
-
-
-@pytest.fixture(scope="module")
-def frontend() -> Iterator[FrontendCompiler]:
-    with FrontendCompiler(timeout=120) as compiler:
-        yield compiler
 
 
 @pytest.mark.slow

@@ -4,7 +4,6 @@ phase and checked, resumed to a .vmfb, run on several local-task devices and com
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -29,12 +28,6 @@ pytestmark = [
     ),
 ]
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-
-
-@pytest.fixture(scope="module")
-def frontend() -> Iterator[FrontendCompiler]:
-    with FrontendCompiler(timeout=120) as compiler:
-        yield compiler
 
 
 def test_the_known_good_program_runs_on_two_devices(frontend: FrontendCompiler) -> None:
