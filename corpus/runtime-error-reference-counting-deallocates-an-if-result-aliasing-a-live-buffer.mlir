@@ -1,6 +1,6 @@
 // stream-fuzz finding: runtime-error
 // signature: runtime-error-8be6cc46202f
-// also-known-as: runtime-error-e0fee1310fb7
+// also-known-as: runtime-error-e0fee1310fb7, lifetime-after-dealloca-67d85a3ef517
 // status: open
 // severity: data
 // found: 2026-12-05 by an L3 campaign on 3.13 (seed 909: runtime-error-8be6cc46202f, four local-task devices, one used), cut down by hand
@@ -11,6 +11,7 @@
 // releases: has the bug 3.12-3.13; correct 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // reproduce: stream-fuzz replay corpus/runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer.mlir
 // pass: iree-stream-automatic-reference-counting (analyzeIfOp)
+// symptom: freed-through-alias
 // reachability: frontend — the entry is itself a tensor program (an scf.if whose then-branch yields a
 //   tensor computed before it, sliced into another tensor that is returned) that fails at run time.
 // triage: compiler bug, a buffer deallocated while live: a use after free of the function's own result. %v1 = x
@@ -37,8 +38,15 @@
 //   test automatic_reference_counting_scf.mlir @if_yielded_then_dropped even CHECKs a dealloca of an if result
 //   whose else-branch yields a function argument, which is dead after the if there; no test has a yielded outer
 //   resource used after the if. Not a lifetime/before-alloca bug (corpus/lifetime-before-alloca-*: every
-//   execute here awaits its allocas), and no structural rule sees it: oracles/lifetime.py does not follow a
-//   resource through an scf.if result. Fix hint: when a branch yields a resource it did not allocate, treat the
+//   execute here awaits its allocas). analyzeWhileOp moves ownership the same way (noteYieldedResourceResult,
+//   then `lastUseSet.produce(whileResult, ...)`): a while result that is its init when the loop runs zero
+//   times is deallocated though the init is exported after the loop (through the pass, the IR of
+//   tests/oracles/lifetime/while_init_exported_after.mlir gets a dealloca of the result on 3.11 and 3.13,
+//   none on 3.10).
+//   The structural oracle sees it too (oracles/lifetime.py, since it judges
+//   hand-offs): in the stream phase the if is a branch merge, the dealloca frees each storage the merge may
+//   hold, and the export of the slab after it is lifetime/after-dealloca (lifetime-after-dealloca-67d85a3ef517,
+//   symptom freed-through-alias); an L3 run still files it under the run's error, which comes first. Fix hint: when a branch yields a resource it did not allocate, treat the
 //   if result as an alias of that resource (its uses after the if extend the lifetime, and an escaping one is
 //   never deallocated), or deallocate only on the paths that allocated it. One-pass file:
 //   corpus/one-pass/runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer.mlir.

@@ -3,13 +3,14 @@
 Walks a module printed after `iree-stream-schedule-allocation` (or the whole stream pipeline) with the
 `iree.compiler.ir` bindings. Every resource operand is traced back to the op that created its storage
 (alloca, constants, import, function argument, ...) through subviews, awaits, barriers, execute block
-arguments and scf regions. Each touch of a resource becomes an `Access` naming the consuming device(s).
+arguments and scf regions (if, for, while). Each touch of a resource becomes an `Access` naming the
+consuming device(s).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from iree.compiler import ir
 
@@ -36,6 +37,16 @@ _HOST_USES = {
     "stream.resource.load": "load",
     "stream.resource.store": "store",
     "stream.resource.size": "size",
+}
+# Host-side ops that hand a resource (each resource operand) to code that keeps using it after them: the
+# caller (a return), a callee, a global, a buffer view (an export). The memory must still be live there.
+HAND_OFFS = {
+    "util.return": "return",
+    "func.return": "return",
+    "util.call": "call",
+    "func.call": "call",
+    "util.global.store": "global-store",
+    "stream.tensor.export": "export",
 }
 _WRITE_BIT = 2  # stream::ResourceAccessBitfield::Write
 EXPECT_ATTR = "fuzz.expect"  # discardable attribute the generators put on a value's final consumer
@@ -151,7 +162,8 @@ class Facts:
     # Storage -> the storages stream.cmd.copy moves bytes between it and (in either direction).
     copy_partners: dict[int, set[int]] = field(default_factory=dict)
     # What `lifetime.py` reads: every stream.resource.dealloca (`origin` ones too, which `accesses` leaves
-    # out: they name no device), and the host's own touches of a resource (load, store, size).
+    # out: they name no device), and the host's own touches of a resource (load, store, size) and hand-offs
+    # of one (return, call, global-store, export: `HAND_OFFS`).
     releases: list[Access] = field(default_factory=list)
     host_uses: list[Access] = field(default_factory=list)
     # What `globals.py` reads: each immutable resource global's `stream.affinity` (None when it has none),
@@ -203,6 +215,9 @@ class _Reader:
         self.facts = facts
         self.executables = executables
         self._origins: dict[object, frozenset[int]] = {}  # by value, or (value, edges) for a merge
+        # While `freed` traces a dealloca's operand: the dealloca, and the branch each condition takes there.
+        self._deciding: ir.Operation | None = None
+        self._decided: tuple[tuple[ir.Value, int], ...] = ()
         self._paths = Paths()
         self._storage_ids: dict[ir.Value, int] = {}
         self._order = 0
@@ -233,13 +248,44 @@ class _Reader:
             block = ir.BlockArgument(value).owner
             if block != block.region.blocks[0]:
                 edges = self._paths.reaching(block, at, slot)
-        key = value if edges is None else (value, edges)
+        key: object = value if edges is None else (value, edges)
+        if self._decided:
+            key = (key, self._deciding)
         if key in self._origins:
             return self._origins[key]
         self._origins[key] = frozenset()  # cycle guard for loop-carried values
         found = self._trace(value) if edges is None else self._merge(ir.BlockArgument(value), edges)
         self._origins[key] = found
         return found
+
+    def freed(self, value: ir.Value, dealloca: ir.Operation) -> frozenset[int]:
+        """The storages a dealloca of `value` frees: what `value` can hold there (`origins`), where the
+        dealloca's own place decides a choice on the way. In a branch of `scf.if %c`, an scf.if or
+        arith.select on that same %c, made in a block enclosing the dealloca (so in the same run of that
+        block: %c is the same value), holds only its branch's value: a fix of
+        corpus/runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer.mlir may
+        deallocate an if result on the path where it is the branch's own buffer alone."""
+        self._deciding, self._decided = dealloca, _decided_at(dealloca)
+        try:
+            return self.origins(value, dealloca.block)
+        finally:
+            self._deciding, self._decided = None, ()
+
+    def _branch_taken(self, choice: ir.Operation) -> int | None:
+        """The branch (0: then / true, 1: else / false) a choice on `choice.operands[0]` takes where the
+        dealloca being traced sits, when its place decides it (`freed`); None otherwise."""
+        if self._deciding is None or not self._decided:
+            return None
+        taken = next((branch for c, branch in self._decided if c == choice.operands[0]), None)
+        if taken is None:
+            return None
+        current: ir.Operation | None = self._deciding
+        while current is not None and current.name != "builtin.module":
+            if current.block == choice.block:
+                return taken
+            parent = current.parent
+            current = parent.operation if parent is not None else None
+        return None
 
     def _merge(self, argument: ir.BlockArgument, edges: tuple[Edge, ...]) -> frozenset[int]:
         """A successor block's argument (scf lowered to cf): what the edges that can reach the use pass."""
@@ -267,6 +313,9 @@ class _Reader:
         if name == "stream.timepoint.barrier":
             return self.origins(op.operands[0], here)
         if name == "arith.select":
+            taken = self._branch_taken(op.operation)
+            if taken is not None:
+                return self.origins(op.operands[1 + taken], here)
             return self.origins(op.operands[1], here) | self.origins(op.operands[2], here)
         if name == "scf.for":
             # The result is the init when the loop runs zero times, the body's last value otherwise.
@@ -280,10 +329,15 @@ class _Reader:
             return found
         if name == "scf.if":
             found = frozenset()
-            for region in op.regions:
+            taken = self._branch_taken(op.operation)
+            for region in op.regions if taken is None else [op.regions[taken]]:
                 for block in region.blocks:
                     found |= self.origins(terminator(block).operands[index], block)
             return found
+        if name == "scf.while":
+            # What the before region passes on when it exits: scf.condition's operands after the flag.
+            before = op.regions[0].blocks[0]
+            return self.origins(terminator(before).operands[1 + index], before)
         # Calls and anything else opaque: storage of unknown placement.
         return frozenset({self._new_storage(value, name, None)})
 
@@ -302,6 +356,14 @@ class _Reader:
             if trip_count(parent.operation) != 1:
                 found |= self.origins(terminator(body).operands[index], body)
             return found
+        if name == "scf.while":
+            before, after = (region.blocks[0] for region in parent.regions)
+            number = argument.arg_number
+            if argument.owner == before:  # the init on the first trip, the body's yield on later ones
+                return self.origins(parent.operands[number], here) | self.origins(
+                    terminator(after).operands[number], after
+                )
+            return self.origins(terminator(before).operands[1 + number], before)  # what scf.condition passes
         kind = "argument" if name in ("util.func", "func.func") else f"block argument of {name}"
         return frozenset({self._new_storage(argument, kind, None)})
 
@@ -351,6 +413,7 @@ class _Reader:
             self._access("export", _attr(op, "affinity"), op.opview.source, op, None)
         elif name == "stream.resource.dealloca":
             release = self._touch("dealloca", _attr(op, "affinity"), op.opview.operand, op)
+            release = replace(release, storages=self.freed(op.opview.operand, op))
             self.facts.releases.append(release)
             if not op.opview.prefer_origin:
                 self.facts.accesses.append(release)
@@ -368,6 +431,10 @@ class _Reader:
             for value in list(op.operands)[3:]:
                 if _is_resource(value):
                     self.facts.loop_inits.update(self.origins(value, op.block))
+        if name in HAND_OFFS:
+            for value in op.operands:
+                if _is_resource(value):
+                    self.facts.host_uses.append(self._touch(HAND_OFFS[name], None, value, op))
         if EXPECT_ATTR in attrs:
             for value in op.operands:
                 if _is_resource(value):
@@ -477,6 +544,23 @@ def _commands_of(op: ir.Operation, reader: _Reader, execute: int) -> Iterator[Ra
             yield from member
     elif name == "stream.cmd.serial":
         yield from _commands(op.regions[0].blocks[0], reader, execute)
+
+
+def _decided_at(op: ir.Operation) -> tuple[tuple[ir.Value, int], ...]:
+    """The condition of each scf.if enclosing `op`, with the branch `op` is in (0 then, 1 else)."""
+    decided: list[tuple[ir.Value, int]] = []
+    current = op
+    while current.name != "builtin.module":
+        parent = current.parent
+        if parent is None:
+            break
+        enclosing = parent.operation
+        if enclosing.name == "scf.if":
+            for branch, region in enumerate(enclosing.regions):
+                if any(block == current.block for block in region.blocks):
+                    decided.append((enclosing.operands[0], branch))
+        current = enclosing
+    return tuple(decided)
 
 
 def _dispatches_into(op: ir.Operation, executables: frozenset[str]) -> bool:

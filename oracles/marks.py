@@ -67,6 +67,11 @@ INPUT_UNKNOWN = "input-unknown"
 # producer's partition with no affinity check; when their devices differ the partition's affinity joins to
 # null and the execute made of it has none.
 BARRIER_IN_INPUT = "barrier-in-input"
+# A storage used after a dealloca (lifetime/after-dealloca) of a value that may hold it among others, or
+# holds it through a choice: an scf.if's or loop's result, a branch merge's block argument, a select. The
+# dealloca frees what one path yields (AutomaticReferenceCounting's analyzeIfOp makes an if result own a
+# resource a branch yields from above the if, and deallocates the result while that resource is live).
+FREED_THROUGH_ALIAS = "freed-through-alias"
 MARKS = (
     OPTIMAL_NEAR,
     PROMISE_MIX,
@@ -85,6 +90,7 @@ MARKS = (
     EMPTY_EXECUTE,
     INPUT_UNKNOWN,
     BARRIER_IN_INPUT,
+    FREED_THROUGH_ALIAS,
 )
 
 _KIND_DEVICE = re.compile(r"#hal\.device\.(affinity|promise)<@([\w$.-]+)")

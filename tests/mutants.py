@@ -368,3 +368,36 @@ def chain(*mutations: Callable[[ir.Module], None]) -> Callable[[ir.Module], None
             mutation(module)
 
     return mutate
+
+
+def dealloca_a_choice(module: ir.Module) -> None:
+    """The first resource an `arith.select` or `scf.if` chooses is deallocated (`origin`, as
+    AutomaticReferenceCounting does) right after the last execute of its block that captures it, awaiting
+    that execute: on the path where the choice is a resource the function goes on using, that resource is
+    freed while live (what 3.13's analyzeIfOp does to an if result, corpus/runtime-error-reference-
+    counting-deallocates-an-if-result-aliasing-a-live-buffer.mlir)."""
+    resource = "!stream.resource"
+    chooser = next(
+        op
+        for name in ("arith.select", "scf.if")
+        for op in walk(module, name)
+        if any(str(result.type).startswith(resource) for result in op.results)
+    )
+    choice = next(result for result in chooser.results if str(result.type).startswith(resource))
+    users = [
+        op.operation
+        for op in chooser.block.operations
+        if op.operation.name == "stream.cmd.execute" and choice in list(op.operation.opview.resource_operands)
+    ]
+    last = users[-1]
+    operands = list(last.opview.resource_operands)
+    size = list(last.opview.resource_operand_sizes)[operands.index(choice)]
+    following = list(last.block.operations)
+    after = next(following[i + 1] for i, op in enumerate(following) if op.operation == last)
+    with ir.InsertionPoint(after), last.location:
+        ir.Operation.create(
+            "stream.resource.dealloca",
+            results=[last.opview.result_timepoint.type],
+            operands=[choice, size, last.opview.result_timepoint],
+            attributes={"prefer_origin": ir.UnitAttr.get()},
+        )

@@ -1,5 +1,6 @@
 // stream-fuzz finding: runtime-error
 // signature: runtime-error-8be6cc46202f
+// also-known-as: lifetime-after-dealloca-9afc5b6b3f89
 // status: open
 // severity: data
 // found: written by hand from corpus/runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer.mlir (the shape of its IR before the pass)
@@ -8,6 +9,7 @@
 // shrunk: yes
 // releases: has the bug 3.11-3.13; correct 3.5-3.10; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // pass: iree-stream-automatic-reference-counting (analyzeIfOp)
+// symptom: freed-through-alias
 // output: cmd IR, checked by the CHECK lines below
 // correct outputs: tests/corpus/correct_outputs/one-pass/runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer/
 // reduced-from: corpus/runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer.mlir (its triage says why this is wrong)

@@ -25,6 +25,7 @@ from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.marks import (
     BARRIER_IN_INPUT,
     EMPTY_EXECUTE,
+    FREED_THROUGH_ALIAS,
     HOST_AWAIT_CHAINED,
     IN_EXECUTE_REGION,
     INPUT_UNKNOWN,
@@ -240,6 +241,20 @@ def _no_op_execute_elided(finding: Finding) -> bool:
     return HOST_AWAIT_CHAINED not in marks and bool({UNINITIALIZED, EMPTY_EXECUTE, INPUT_UNKNOWN} & marks)
 
 
+def _freed_through_alias(finding: Finding) -> bool:
+    """AutomaticReferenceCounting's analyzeIfOp (since 3.11) makes an scf.if result own what a branch
+    yields, also a resource defined above the if and used after it, and deallocates the result: a storage
+    is used or handed out after a dealloca of a value that may hold it among others (`FREED_THROUGH_ALIAS`),
+    or, at run time, a buffer is mapped after a dealloca decommitted it (the local HAL's
+    transient_buffer.c reports it as never committed)."""
+    if finding.kind == "runtime-error":
+        return any("transient buffer has not been committed" in line for line in finding.details)
+    primary = _primary(finding)
+    return (
+        primary is not None and primary.rule is Rule.AFTER_DEALLOCA and FREED_THROUGH_ALIAS in primary.marks
+    )
+
+
 def _barrier_joined(finding: Finding) -> bool:
     """ReferencePartitioning (partitionStreamableOpsReference) defers a stream.async.barrier as a sync op
     of its producer and inserts it into the producer's partition with no affinity check (transfers got one
@@ -342,6 +357,11 @@ SYMPTOMS: dict[str, Symptom] = {
             "no-op-execute-elided",
             _no_op_execute_elided,
             "an execute before its alloca, no host await chained in, an uninitialised alloca in the input",
+        ),
+        Symptom(
+            "freed-through-alias",
+            _freed_through_alias,
+            "used after a dealloca of a choice that may hold it, or a decommitted buffer mapped",
         ),
         Symptom(
             "dispatch-producers-on-two-devices",

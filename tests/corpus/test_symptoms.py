@@ -467,6 +467,23 @@ def test_a_campaign_program_whose_if_result_is_deallocated_is_the_reference_coun
     assert attribution.entry.path.stem == ARC_IF_RESULT
 
 
+def test_an_l1_if_yielding_a_live_value_is_the_reference_counting_entrys(judge: Judge) -> None:
+    """The same bug in a stream program (tests/oracles/programs/stream_if_yields_a_live_value.mlir): the
+    whole stream pipeline deallocates the if's branch merge, which may be the value exported after it. The
+    structural finding (lifetime/after-dealloca, freed through a choice) is the entry's, listed as one of
+    its signatures, showing its symptom."""
+    text = (PROGRAMS / "stream_if_yields_a_live_value.mlir").read_text()
+    finding = finding_from(judge.judge(text, resolve_pipeline(pipeline_of(text))))
+    assert finding is not None and finding.signature == "lifetime-after-dealloca-67d85a3ef517"
+    assert shows("freed-through-alias", finding)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == ARC_IF_RESULT
+    # A dealloca freeing the storage itself too early (no choice on the way) is another cause.
+    direct = dataclasses.replace(finding.violations[0], marks=())
+    assert not shows("freed-through-alias", dataclasses.replace(finding, violations=(direct,)))
+
+
 LOOP_INIT_SPLAT = Path(__file__).resolve().parent / "loop_init_splat_cloned_into_a_dependent_partition.mlir"
 
 

@@ -15,14 +15,19 @@ await on the timepoint").
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from iree.compiler import ir
-from stream_fuzz.oracles import Rule, check_module
+from iree.compiler.tools import compile_str
+from stream_fuzz.oracles import Rule, check_module, check_text
 from stream_fuzz.oracles.facts import read_facts
 from stream_fuzz.oracles.lifetime import lifetimes_hold
-from stream_fuzz.oracles.marks import HOST_AWAIT_CHAINED
+from stream_fuzz.oracles.marks import FREED_THROUGH_ALIAS, HOST_AWAIT_CHAINED
 from stream_fuzz.oracles.pinned import pinned_globals_used_in_place
 
+from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
+from tests import mutants
+from tests.conftest import CORPUS
 from tests.mutants import walk
 
 STAGING = "stream_parameter_and_staging"
@@ -86,3 +91,109 @@ def test_the_pinned_global_rule_knows_where_the_global_lives(
     execute.attributes["affinity"] = ir.Attribute.parse("#hal.device.affinity<@d2>", module.context)
     found = list(pinned_globals_used_in_place(read_facts(module)))
     assert [(v.rule, v.consumers, v.uses) for v in found] == [(Rule.PINNED_GLOBAL, ("d2",), ("dispatch:r",))]
+
+
+# A dealloca of a value that may hold several storages frees each of them (`facts.origins`): an scf.if's
+# result, a branch merge, a select. 3.13's AutomaticReferenceCounting deallocates an if result one of whose
+# branches yields a resource made above the if and used after it (analyzeIfOp).
+ARC_ENTRY = "runtime-error-reference-counting-deallocates-an-if-result-aliasing-a-live-buffer"
+ARC = resolve_pipeline(custom="iree-stream-automatic-reference-counting")
+CORRECT = Path(__file__).resolve().parents[1] / "corpus" / "correct_outputs" / "one-pass" / ARC_ENTRY
+LIFETIME = Path(__file__).resolve().parent / "lifetime"
+
+
+def _arc(compiler: InProcessCompiler, text: str) -> str:
+    """The pinned compiler's AutomaticReferenceCounting on `text`, alone (the one-pass file's pipeline)."""
+    result = compiler.compile(text, ARC)
+    assert result.outcome is Outcome.OK, result.summary()
+    return result.output or ""
+
+
+def test_a_dealloca_of_an_if_result_frees_the_live_resource_a_branch_yields(
+    compiler: InProcessCompiler, parse: Callable[[str], ir.Module]
+) -> None:
+    """The entry's one-pass input through the pinned pass: the if result is %slab when %cond holds, and
+    the function returns %slab after the dealloca of that result."""
+    module = parse(_arc(compiler, (CORPUS / "one-pass" / f"{ARC_ENTRY}.mlir").read_text()))
+    violations = check_module(module).violations
+    found = [(v.rule, v.op_name, v.uses, v.storage_kind, v.marks) for v in violations]
+    assert found == [(Rule.AFTER_DEALLOCA, "util.return", ("return",), "alloca", (FREED_THROUGH_ALIAS,))]
+    slab = next(op for op in walk(module, "stream.resource.alloca") if op.parent.name == "util.func")
+    assert violations[0].storage == slab.results[0].get_name()  # the slab, not the else branch's own
+    [dealloca] = walk(module, "stream.resource.dealloca")
+    assert dealloca.opview.operand.owner.name == "scf.if"
+
+
+def test_the_entry_s_frontend_program_is_flagged_at_its_export_and_its_repair_is_not() -> None:
+    """The entry's tensor program through the pinned iree-compile's stream phase: scf.if is a branch merge
+    there, deallocated before the export of the returned slab. The repair (the if written as
+    arith.select, tests/corpus/repaired/) is clean."""
+    text = (CORPUS / f"{ARC_ENTRY}.mlir").read_text()
+    violations = check_text(compile_str(text, extra_args=["--compile-to=stream"]).decode()).violations
+    found = [(v.rule, v.op_name, v.uses, v.marks) for v in violations]
+    assert found == [(Rule.AFTER_DEALLOCA, "stream.tensor.export", ("export",), (FREED_THROUGH_ALIAS,))]
+    repaired = (Path(__file__).resolve().parents[1] / "corpus" / "repaired" / f"{ARC_ENTRY}.mlir").read_text()
+    assert check_text(compile_str(repaired, extra_args=["--compile-to=stream"]).decode()).clean
+
+
+def test_correct_outputs_of_the_if_are_not_flagged(
+    compiler: InProcessCompiler, parse: Callable[[str], ir.Module]
+) -> None:
+    """The pinned pass on the same program with the if written as arith.select (no dealloca); 3.10's output
+    (before ARC handled scf: no dealloca); and a fix that deallocates the if result in an scf.if on the
+    same condition, on the else path only, where it is the branch's own buffer."""
+    assert check_module(parse(_arc(compiler, (LIFETIME / "if_as_select.mlir").read_text()))).clean
+    for name in ("no-dealloca-3.10.mlir", "dealloca-on-the-else-path.mlir"):
+        assert check_module(parse((CORRECT / name).read_text())).clean, name
+    module = parse((CORRECT / "dealloca-on-the-else-path.mlir").read_text())
+    facts = read_facts(module)
+    [release] = facts.releases
+    freed = [facts.storage(s).value for s in release.storages]
+    assert [value.owner.operation.parent.name for value in freed] == ["scf.if"]  # the branch's own alone
+
+
+def test_the_same_dealloca_on_the_then_path_is_caught(parse: Callable[[str], ir.Module]) -> None:
+    """The fix's dealloca moved to the then path, where the if result is the returned slab: caught, so
+    the else path's is clean for where it is, not because a dealloca in a branch is not judged."""
+    module = parse((CORRECT / "dealloca-on-the-else-path.mlir").read_text())
+    [dealloca] = walk(module, "stream.resource.dealloca")
+    chooser = dealloca.parent
+    then_yield, else_yield = (list(region.blocks[0].operations)[-1] for region in chooser.regions)
+    dealloca.move_before(then_yield)
+    then_yield.operands[0] = dealloca.results[0]
+    else_yield.operands[0] = dealloca.opview.await_timepoint
+    violations = check_module(module).violations
+    assert [(v.rule, v.op_name) for v in violations] == [(Rule.AFTER_DEALLOCA, "util.return")]
+
+
+def test_a_dealloca_of_a_choice_inserted_into_clean_output_is_caught(
+    compiler: InProcessCompiler, parse: Callable[[str], ir.Module]
+) -> None:
+    """The mutant (`mutants.dealloca_a_choice`) on two clean real outputs: the pinned pass's of the
+    select form, and 3.10's of the one-pass input (its scf.if kept)."""
+    outputs = [_arc(compiler, (LIFETIME / "if_as_select.mlir").read_text())]
+    outputs.append((CORRECT / "no-dealloca-3.10.mlir").read_text())
+    for text in outputs:
+        module = parse(text)
+        assert check_module(module).clean
+        mutants.dealloca_a_choice(module)
+        violations = check_module(module).violations
+        found = [(v.rule, v.op_name, v.marks) for v in violations]
+        assert found == [(Rule.AFTER_DEALLOCA, "util.return", (FREED_THROUGH_ALIAS,))], text[:80]
+
+
+def test_a_dealloca_of_a_while_result_frees_its_init(
+    compiler: InProcessCompiler, parse: Callable[[str], ir.Module]
+) -> None:
+    """scf.while's result is what its condition passes on: the init when the loop runs zero times. The
+    pinned pass deallocates the result (analyzeWhileOp) also where the init is exported after the loop;
+    where it is not, the same dealloca is right."""
+    exported = parse(_arc(compiler, (LIFETIME / "while_init_exported_after.mlir").read_text()))
+    [dealloca] = walk(exported, "stream.resource.dealloca")
+    assert dealloca.opview.operand.owner.name == "scf.while"
+    violations = check_module(exported).violations
+    found = [(v.rule, v.op_name, v.uses, v.marks) for v in violations]
+    assert found == [(Rule.AFTER_DEALLOCA, "stream.tensor.export", ("export",), (FREED_THROUGH_ALIAS,))]
+    dropped = parse(_arc(compiler, (LIFETIME / "while_init_dropped_after.mlir").read_text()))
+    assert len(walk(dropped, "stream.resource.dealloca")) == 1
+    assert check_module(dropped).clean
