@@ -30,6 +30,7 @@ class Midway:
     stage: str = ""  # the first stage after which they show; "" when not named
     stage_pipeline: str = ""  # that stage as a runnable pipeline
     before: str = ""  # the IR before that stage: a one-pass reproducer's input
+    first: tuple[Clobber, ...] = ()  # the clobbered reads right after that stage, where they first show
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def check_module(
     found.update(lifetimes_hold(facts, timeline))
     found.update(returns_fenced(facts, timeline))
     if midway:
-        found.update(clobbered_read_violations(midway.found, midway.stage))
+        found.update(clobbered_read_violations(midway.found, midway.stage, midway.first))
     unplaced, from_input = unplaced_marks(facts), input_marks(facts)
     if checked:
         found.update(mark_rejections(checked.violations(), unplaced, from_input))

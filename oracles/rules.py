@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from iree.compiler import ir
@@ -18,7 +18,7 @@ from iree.compiler import ir
 from .affinity import Devices
 from .clobber import Clobber
 from .facts import Access, ChannelUse, Facts, Range, Storage
-from .marks import STORE_WRITER, THROUGH_ALIAS, marks_of
+from .marks import MARKS, STORE_WRITER, THROUGH_ALIAS, marks_of
 
 
 class Severity(enum.StrEnum):
@@ -542,14 +542,23 @@ def _constant(value: ir.Value) -> int | None:
     return None
 
 
-def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[Violation, ...]:
+def clobbered_read_violations(
+    clobbers: Sequence[Clobber], stage: str, first: Sequence[Clobber] = ()
+) -> tuple[Violation, ...]:
     """The async/clobbered-read rule, from what the worker found between two passes (`clobber.py`).
 
     Its signature is the rule and `stage`, the first pass after which the clobber shows: which ops read
     and write is whatever the program holds (one campaign's findings of one pass read through fills,
     clones, copies and the program's own observations alike). A read by `util.optimization_barrier` (the
-    program observing the value at its end) is the least telling, so such clobbers are listed last."""
+    program observing the value at its end) is the least telling, so such clobbers are listed last.
+
+    `first` are the clobbered reads right after `stage`, where the finding first shows; `clobbers` are
+    read at the end of the async stage, whose text the entry's CHECK lines state. How the write reached
+    the storage there (their marks) is this finding's too: a later pass may fold away what showed it
+    (ElideAsyncCopies elides the clone a select chose against, and the select of one value folds to it,
+    so the fill that copy-on-write let write through the select writes the value itself by the end)."""
     after = f" (first after {stage})" if stage else ""
+    shown = {mark for clobber in first for mark in _clobber_marks(clobber)}
     ordered = sorted(clobbers, key=lambda c: c.reader_name == _OBSERVED)
     return tuple(
         Violation(
@@ -563,7 +572,7 @@ def clobbered_read_violations(clobbers: Sequence[Clobber], stage: str) -> tuple[
             via=stage,
             order=-len(ordered) + index,  # before the cmd-level rules: they read the later IR
             scope=_scope(clobber),
-            marks=_clobber_marks(clobber),
+            marks=with_marks(_clobber_marks(clobber), shown),
         )
         for index, clobber in enumerate(ordered)
     )
@@ -573,6 +582,12 @@ def _clobber_marks(clobber: Clobber) -> tuple[str, ...]:
     """How the write reached the storage read (marks.THROUGH_ALIAS, marks.STORE_WRITER), in MARKS order."""
     through = (THROUGH_ALIAS,) if clobber.through_alias else ()
     return through + ((STORE_WRITER,) if clobber.writer_name == "stream.async.store" else ())
+
+
+def with_marks(marks: Sequence[str], more: Iterable[str]) -> tuple[str, ...]:
+    """`marks` and `more`, once each, in MARKS order."""
+    every = set(marks) | set(more)
+    return tuple(mark for mark in MARKS if mark in every)
 
 
 _OBSERVED = "util.optimization_barrier"

@@ -53,6 +53,7 @@ class Timeline:
         self._positions: dict[ir.Block, dict[ir.Operation, int]] = {}
         self._awaits: dict[ir.Block, list[tuple[ir.Value, ...]]] = {}  # host awaits before each position
         self._host: dict[ir.Operation, list[ir.Value]] = {}
+        self._dominance: dict[ir.Block, dict[ir.Block, list[ir.Block]]] = {}  # by a region's entry block
 
     def ordered(self, first: ir.Operation, then: ir.Operation) -> bool | None:
         """Does `then` run after `first`? Judged where one of them (or an op enclosing it) sits in the
@@ -135,7 +136,9 @@ class Timeline:
 
     def _host_awaited(self, op: ir.Operation) -> list[ir.Value]:
         """Timepoints the host waits on before it gets to `op`: awaits before it in its block and before
-        each op enclosing it, and in the entry block of a region (which dominates its other blocks)."""
+        each op enclosing it, and in every block of a region that dominates that block (every path to it
+        runs the whole dominating block first: the entry block, and a loop header the canonicalizer's
+        SinkAwaitToFirstConsumer moves an await into, at the common dominator of its users)."""
         if op in self._host:
             return self._host[op]
         found: list[ir.Value] = []
@@ -144,14 +147,47 @@ class Timeline:
             block = current.block
             position = self._positions_in(block)[current]
             found.extend(self._awaits[block][position])
-            entry = block.region.blocks[0]
-            if entry != block:
-                end = len(self._positions_in(entry))
-                found.extend(self._awaits[entry][end])
+            for dominator in self._dominators(block):
+                end = len(self._positions_in(dominator))
+                found.extend(self._awaits[dominator][end])
             parent = current.parent
             current = parent.operation if parent is not None and parent.name != "builtin.module" else None
         self._host[op] = found
         return found
+
+    def _dominators(self, block: ir.Block) -> list[ir.Block]:
+        """The blocks of `block`'s region that dominate it, itself left out (none for an unreachable
+        block: nothing is concluded there). The iterative data-flow: a block's dominators are itself and
+        those its reachable predecessors share."""
+        entry = block.region.blocks[0]
+        if entry == block:
+            return []
+        if entry not in self._dominance:
+            blocks = list(block.region.blocks)
+            reachable = {entry}
+            frontier = [entry]
+            while frontier:
+                for successor in frontier.pop().successors:
+                    if successor not in reachable:
+                        reachable.add(successor)
+                        frontier.append(successor)
+            order = [b for b in blocks if b in reachable]
+            dominators: dict[ir.Block, frozenset[ir.Block]] = {b: frozenset(order) for b in order}
+            dominators[entry] = frozenset({entry})
+            changed = True
+            while changed:
+                changed = False
+                for b in order[1:]:
+                    shared = frozenset.intersection(
+                        *(dominators[p] for p in b.predecessors if p in reachable)
+                    )
+                    new = shared | {b}
+                    if new != dominators[b]:
+                        dominators[b], changed = new, True
+            self._dominance[entry] = {
+                b: [d for d in order if d in ds and d != b] for b, ds in dominators.items()
+            }
+        return self._dominance[entry].get(block, [])
 
     def _made_before(self, opaque: ir.Value, op: ir.Operation) -> bool:
         """Is the timepoint `opaque` defined before `op` runs (each time it runs)? Then it cannot cover

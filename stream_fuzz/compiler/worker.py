@@ -186,12 +186,13 @@ class _Passes:
         module = self.ir.Module.parse(text, self.context)
         for index, stage in enumerate(staging.head):
             self.run(stage.pipeline, module)
-            if index >= staging.watch_from and analyze.midway(module):
+            first = analyze.midway(module) if index >= staging.watch_from else ()
+            if first:
                 # Printing before every stage would cost more than running the head once more.
                 before = self.ir.Module.parse(text, self.context)
                 for earlier in staging.head[:index]:
                     self.run(earlier.pipeline, before)
-                return Midway(found, stage.label, stage.pipeline, str(before))
+                return Midway(found, stage.label, stage.pipeline, str(before), tuple(first))
         return Midway(found)
 
 

@@ -33,6 +33,7 @@ from stream_fuzz.oracles.checkers import (
     mark_rejections,
 )
 from stream_fuzz.oracles.checkers import MIDWAY as CHECK_MIDWAY
+from stream_fuzz.oracles.rules import with_marks
 from stream_fuzz.oracles.worker_hooks import MIDWAY, Oracle
 
 PARSE_ONLY = "builtin.module()"  # a pipeline without passes: the text is parsed and verified only
@@ -201,6 +202,9 @@ class Judge:
         blame = self._blame_external(text)
         stage = blame.get("stage", "")
         clobbers = _clobbers(self.worker.analyze(async_ir, program=text, midway=True, stage=stage))
+        # How the writes reached the storage where the clobbers first show (rules.clobbered_read_violations).
+        shown = [mark for mark in blame.get("marks", "").split(",") if mark]
+        clobbers = tuple(replace(v, marks=with_marks(v.marks, shown)) for v in clobbers)
         return verdict.amended(
             violations=(*clobbers, *verdict.violations),
             blamed_pipeline=blame.get("stage_pipeline", ""),
@@ -209,8 +213,9 @@ class Judge:
 
     def _blame_external(self, text: str) -> dict[str, str]:
         """Run the external compiler's stream pipeline one stage at a time (as the worker does for the
-        pinned one): the first stage after which a clobbered read shows, its pipeline and the IR before
-        it. Empty when the pipeline cannot be split for this release or a stage fails on its own."""
+        pinned one): the first stage after which a clobbered read shows, its pipeline, the IR before it
+        and the marks of the clobbers there (comma-separated). Empty when the pipeline cannot be split for
+        this release or a stage fails on its own."""
         assert self.external is not None
         if self._external_staging is None:
             try:
@@ -223,8 +228,15 @@ class Judge:
             if result.outcome is not Outcome.OK or result.output is None:
                 return {}
             watched = index >= staging.watch_from
-            if watched and _clobbers(self.worker.analyze(result.output, text, midway=True)):
-                return {"stage": stage.label, "stage_pipeline": stage.pipeline, "before": current}
+            first = _clobbers(self.worker.analyze(result.output, text, midway=True)) if watched else ()
+            if first:
+                marks = ",".join(sorted({mark for clobber in first for mark in clobber.marks}))
+                return {
+                    "stage": stage.label,
+                    "stage_pipeline": stage.pipeline,
+                    "before": current,
+                    "marks": marks,
+                }
             current = result.output
         return {}
 

@@ -26,6 +26,9 @@ from stream_fuzz.oracles.marks import FREED_THROUGH_ALIAS, HOST_AWAIT_CHAINED
 from stream_fuzz.oracles.pinned import pinned_globals_used_in_place
 
 from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
+from stream_fuzz.corpus.store import Corpus
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.verdict import Judge
 from tests import mutants
 from tests.conftest import CORPUS
 from tests.mutants import walk
@@ -197,3 +200,49 @@ def test_a_dealloca_of_a_while_result_frees_its_init(
     dropped = parse(_arc(compiler, (LIFETIME / "while_init_dropped_after.mlir").read_text()))
     assert len(walk(dropped, "stream.resource.dealloca")) == 1
     assert check_module(dropped).clean
+
+
+LIFETIME = Path(__file__).resolve().parent / "lifetime"
+
+
+def test_a_host_await_in_a_dominating_block_covers_the_alloca(
+    compiled: Callable[[str], str], parse: Callable[[str], ir.Module]
+) -> None:
+    """SinkAwaitToFirstConsumer (StreamOpFolders.cpp) moves a host await to the common dominator of its
+    users: here the loop header, not the entry block. The body's execute awaits only its own alloca; the
+    host waited on the splat's execute (which awaited the splat's alloca) in the header first."""
+    module = parse(compiled("stream_await_sunk_into_a_loop_header"))
+    function = next(op for op in walk(module, "util.func"))
+    entry = function.regions[0].blocks[0]
+    body_execute = next(op for op in walk(module, "stream.cmd.execute") if op.block != entry)
+    header_awaits = [
+        op
+        for op in walk(module, "stream.timepoint.await")
+        if op.block != entry
+        and op.block != body_execute.block
+        and op.block in body_execute.block.predecessors
+    ]
+    assert len(header_awaits) == 1, (
+        "the await is no longer sunk into the loop header: the test judges nothing"
+    )
+    awaited_alloca = header_awaits[0].opview.await_timepoint.owner.opview.await_timepoint.owner.operation
+    assert awaited_alloca.name == "stream.resource.alloca" and awaited_alloca.block == entry
+    assert not list(lifetimes_hold(read_facts(module)))
+    # The same await in the loop's exit block, which does not dominate the body: the body's execute may
+    # start before the splat's alloca.
+    exit_block = next(b for b in header_awaits[0].block.successors if b != body_execute.block)
+    header_awaits[0].move_before(next(iter(exit_block.operations)).operation)
+    found = list(lifetimes_hold(read_facts(module)))
+    assert [(v.rule, v.op_name) for v in found] == [(Rule.BEFORE_ALLOCA, "stream.cmd.execute")]
+
+
+def test_the_campaign_program_is_the_resource_config_printer_bug_not_a_lifetime_one(real: Judge) -> None:
+    """lifetime-before-alloca-525130c18825 (3.13 campaign, seed 37): the await sunk into a loop header,
+    misread as missing; what is left is the module's stream.resources printed with a bool as an integer
+    (the output does not re-parse), a known entry."""
+    text = (LIFETIME / "campaign_await_sunk_into_a_loop_header.mlir").read_text()
+    finding = finding_from(real.judge(text, resolve_pipeline("stream")))
+    assert finding is not None and finding.kind == "bad-output"
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None
+    assert attribution.entry.path.stem == "bad-output-resource-config-prints-a-bool-as-an-integer"
