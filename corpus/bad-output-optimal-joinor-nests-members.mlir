@@ -53,6 +53,16 @@
 //   (`loc(fused[...])`), which the checker marks were not matched by until 2026-12-05: the symptom was there
 //   (optimal near, promise beside affinity of @d0) but unread, so campaigns kept this form apart as
 //   485d1207c06f. The symptom needed no widening; a slab without affinity with no optimal near does not show it.
+//   Seed 37's campaign met checker-verify-affinities-d560c1b06bc8 again (2026-12-05, 61 hits; kept apart:
+//   'optimal-join is absent'): an execute on affinity<@d0> moves a splat to optimal<[promise<@d1>,
+//   promise<@d0>]>. The splat's usage affinities hold that optimal (Affinity.cpp ValueConsumerAffinityPVS
+//   unions a transfer's target into its source's consumers) beside affinity<@d0>: promise<@d0> joined with
+//   affinity<@d0> nests, the next join is null, and both allocas get none. The checker names the splat's,
+//   whose only optimal near was the `to(...)` of the flush into its copy, itself unplaced: that flush is
+//   now read as near (marks.marks_of), so it shows this symptom and is c16a2669692b (test:
+//   tests/oracles/test_checkers.py, with a mutant of the same shape and no optimal that is not absorbed).
+//   A placement finding whose storage a public function returns no longer shows this symptom (2026-12-05):
+//   there the consumer set is dropped whole before any join of the readers (public-return's entry).
 // witnesses: 5, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | iree-opt --split-input-file | FileCheck %s

@@ -32,6 +32,13 @@
 //   @d1 (the same program with both regions removed has no placement violation); the symptom's mark
 //   therefore covers a storage made, or touched, inside an scf.execute_region. Correct: the alloca placed
 //   for every device that reads it, @d0 and @d1.
+//   A third form (2026-12-05, seed 37's L2 campaign: 2 of 92 placement-read-bb281ef42ca6 findings in 1500
+//   programs): a wrapped execute of the producer's own device that writes the storage in place (a tied
+//   result): the consumer walk follows the tied result to the region's scf.yield and gives up (an untied
+//   read there does not); unwrapped, no finding (tests/corpus/written_in_place_in_an_execute_region.mlir).
+//   The generator's steer skips it now. The symptom leaves out a storage a public function returns or with
+//   an optimal near (public-return's and joinOR's, which list this shape too): in that sample the three
+//   findings with region marks left kept the finding with the regions removed.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | FileCheck %s
 

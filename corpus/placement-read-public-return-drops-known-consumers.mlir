@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: placement/read
 // signature: placement-read-c34d1f391477
-// also-known-as: placement-write-833d624fcc0a, placement-read-bb281ef42ca6, placement-read-3bfd3769eba2
+// also-known-as: placement-write-833d624fcc0a, placement-read-bb281ef42ca6, placement-read-3bfd3769eba2, placement-read-8261ce8e4a24
 // status: open
 // severity: placement
 // found: 2026-12-01 by the oracle on IREE's own Transforms/test/annotate_affinities.mlir (rewritten here)
@@ -29,6 +29,15 @@
 //   no misplacement; its clobbered reads are async-clobbered-read-whole-update-fold-aliases-a-live-value's
 //   (canonicalize after copy-on-write; alone, async-clobbered-read-9dbfc252d4bf). The program, cut down:
 //   tests/corpus/public_return_with_whole_update_fold.mlir.
+//   Told apart from joinOR's and the execute-region entry's (2026-12-05; all three list placement-read-
+//   bb281ef42ca6): a storage a public function returns is this entry's even with an optimal or an
+//   scf.execute_region near it. Of 92 findings of that shape in 1500 L2 programs (seed 37), 25 showed
+//   joinOR's marks beside the return and were counted as joinOR's (listed first); returning nothing, 14
+//   of the 15 saved lost the finding. So did a returned storage read in a region. Alias placement-read-
+//   8261ce8e4a24 (the same day, 101 hits in a 120 s L2 campaign once those stopped counting as joinOR's):
+//   a storage placed on its producers' flat optimal (the execute's device and a transfer's source),
+//   missing the reader, because it is returned; returning nothing, it is placed for the reader too
+//   (tests/corpus/returned_and_placed_on_its_producers.mlir).
 // witnesses: 2, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-schedule-allocation)' %s | FileCheck %s

@@ -473,14 +473,18 @@ class Builder(ShapeBuilder):
 
     def read_elsewhere(self, body: list[m.Op]) -> set[int]:
         """Ids of the executes on either end of a move between devices: those whose storage (a result, or
-        what an in-place write of it made) is read by an execute or exported on another device, and those
-        that read a value living elsewhere. An `scf.execute_region` never wraps them.
+        what an in-place write of it made) is read by an execute or exported on another device, those
+        that read a value living elsewhere, and those that write such a storage in place (a tied result),
+        wherever they run. An `scf.execute_region` never wraps them.
 
         Known compiler bug (corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir):
         when the producer or the reader of an execute's result is wrapped in an `scf.execute_region`,
         ScheduleAllocation's affinity analysis loses that reader, and the storage is allocated on the
-        executing device alone."""
+        executing device alone. So does a wrapped execute of the producer's own device that ties a result
+        to that storage: the consumer walk follows the tied result to the region's `scf.yield` and gives up
+        (an untied read there does not: the execute's own affinity is the consumer)."""
         out: set[int] = set()
+        crossing: set[int] = set()  # data roots of storages read or exported on another device
         for op in m.walk(body):
             if isinstance(op, m.Execute) and op.affinity is not None:
                 readers = [(c, op.affinity.home) for c in op.captures]
@@ -499,8 +503,14 @@ class Builder(ShapeBuilder):
                         and producer.affinity.home != device
                     ):
                         out.add(producer.id)
+                        crossing.add(self.data_root(value))
                         if isinstance(op, m.Execute):
                             out.add(op.id)
+        for op in m.walk(body):
+            if isinstance(op, m.Execute) and any(
+                t is not None and self.data_root(op.captures[t]) in crossing for t in op.tied
+            ):
+                out.add(op.id)
         return out
 
     def configs(self) -> m.Configs:

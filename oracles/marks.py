@@ -19,7 +19,8 @@ from .facts import PLACED_BY_COMPILER, Access, Facts, Storage
 
 # Where DeviceOptimalAttr::joinOR runs (HALAttrs.cpp): an optimal affinity among the storage's own, those
 # of the executes touching it, or those of the storages a copy moves bytes between it and (a transfer's
-# other end, whose target affinity joins the value's usage affinities).
+# other end, whose target affinity joins the value's usage affinities: Affinity.cpp ValueConsumerAffinityPVS
+# unions an AsyncTransferOp's result affinity into its source's consumers) and the flushes into them.
 OPTIMAL_NEAR = "optimal-near"
 # promise<@X> beside affinity<@X> among those: joinOR of the two nests an optimal (HALAttrs.cpp
 # DeviceAffinityAttr::joinOR makes optimal<[affinity, promise]> of one device).
@@ -110,7 +111,12 @@ def marks_of(facts: Facts, storage: Storage, access: Access) -> tuple[str, ...]:
     """The marks of `storage`, misplaced for `access`, in `MARKS` order."""
     touching = [a for a in facts.accesses if storage.id in a.storages and a.execute is not None]
     near = [storage.affinity, *(a.affinity for a in touching)]
-    near += [facts.storage(s).affinity for s in sorted(facts.copy_partners.get(storage.id, ()))]
+    partners = [facts.storage(s) for s in sorted(facts.copy_partners.get(storage.id, ()))]
+    near += [partner.affinity for partner in partners]
+    # A partner the compiler left without an affinity too: the flush into it still names the transfer's
+    # target (ScheduleAllocation carries it to the flush's `to(...)`), all that is left of it.
+    unplaced = {partner.id for partner in partners if partner.attr is None}
+    near += [a.affinity for a in facts.accesses if a.kind == "flush" and a.storages & unplaced]
     found: set[str] = set()
     if any("#hal.device.optimal" in text for text in near):
         found.add(OPTIMAL_NEAR)

@@ -209,6 +209,14 @@ def drop_alloca_affinity(module: ir.Module) -> None:
     del walk(module, "stream.resource.alloca")[0].attributes["affinity"]
 
 
+def drop_every_alloca_affinity(module: ir.Module) -> None:
+    """Every `stream.resource.alloca` loses its affinity: a transfer's source and its copy are both left
+    unplaced, so nothing near the source says where the bytes went but the flush's `to(...)`."""
+    for alloca in walk(module, "stream.resource.alloca"):
+        if "affinity" in alloca.attributes:
+            del alloca.attributes["affinity"]
+
+
 def drop_slab_affinity(module: ir.Module) -> None:
     """The first `stream.resource.pack` and the alloca it sizes lose their affinity (a slab of several
     results, whose pack and alloca have one location fusing the results'): the checker names the pack."""

@@ -54,11 +54,16 @@ def _primary(finding: Finding) -> Violation | None:
 def _optimal_join(finding: Finding) -> bool:
     """DeviceOptimalAttr::joinOR nests optimals: the output does not re-parse ("can only select between
     HAL affinity attrs", DeviceOptimalAttr::verify), or a misplaced storage has an optimal affinity (or a
-    promise beside an affinity of one device) among its own, its executes' and its copy partners'."""
+    promise beside an affinity of one device) among its own, its executes' and its copy partners', and is
+    not returned from a public function: there AffinityAnalysis::tryLookupResourceUsageAffinity drops the
+    consumer set whole (`public-return`), so the readers never reach deriveResultAffinity's join (a storage
+    left with no affinity at all is the join's null, whatever else is near)."""
     if finding.kind == "bad-output":
         return any("can only select between HAL affinity" in line for line in finding.details)
     primary = _primary(finding)
-    return primary is not None and bool({OPTIMAL_NEAR, PROMISE_MIX} & set(primary.marks))
+    if primary is None or not {OPTIMAL_NEAR, PROMISE_MIX} & set(primary.marks):
+        return False
+    return primary.rule is Rule.AFFINITY or RETURNED not in primary.marks
 
 
 def _public_return(finding: Finding) -> bool:
@@ -156,13 +161,16 @@ def _execute_region_hides_consumers(finding: Finding) -> bool:
     """corpus/placement-read-execute-region-hides-the-consumers-of-a-result.mlir: an execute's result yielded
     out of an `scf.execute_region` is allocated where it is written, though an execute on another device
     reads it (ScheduleAllocation.cpp deriveResultAffinity: the affinity analysis gives no usage affinities,
-    so the execution affinity alone is taken)."""
+    so the execution affinity alone is taken). Not a storage a public function returns: that alone drops
+    the consumers (`public-return`), a region near it or not; nor one with an optimal (or a promise beside
+    an affinity) near, joinOR's (`optimal-join`): the three entries listing this shape are told apart."""
     primary = _primary(finding)
     return (
         primary is not None
         and primary.rule is Rule.READ
         and primary.storage_kind == "alloca"
         and IN_EXECUTE_REGION in primary.marks
+        and not {RETURNED, OPTIMAL_NEAR, PROMISE_MIX} & set(primary.marks)
     )
 
 

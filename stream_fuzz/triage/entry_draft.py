@@ -43,16 +43,16 @@ class Related:
 
 
 def related(entry: Entry, corpus: list[Entry]) -> Related:
-    by_signature = {sig: other.path.stem for other in corpus for sig in other.signatures if other != entry}
-    tokens = [t for t in re.split(r"[,\s]+", header_value(entry.text, "same-fix-as")) if t]
-    entries = [Path(t).stem for t in tokens]
-    signatures = []
-    for alias in entry.aliases:
-        if alias in by_signature:
-            entries.append(by_signature[alias])
-        else:
-            signatures.append(alias)
-    entries = [e for e in dict.fromkeys(entries) if e != entry.path.stem]
+    """The entries `same-fix-as` names (its words that are entries of the corpus: the line may say why in
+    prose), and the aliases no other entry lists. An alias another entry lists too is a shape two root
+    causes share, told apart by their symptoms (docs/corpus.md): not a sign that one fix closes both."""
+    stems = {other.path.stem for other in corpus}
+    shared = {sig for other in corpus if other.path != entry.path for sig in other.signatures}
+    tokens = [
+        Path(t.strip("().;:")).stem for t in re.split(r"[,\s]+", header_value(entry.text, "same-fix-as"))
+    ]
+    entries = [t for t in dict.fromkeys(tokens) if t in stems and t != entry.path.stem]
+    signatures = [alias for alias in entry.aliases if alias not in shared]
     return Related(tuple(entries), tuple(signatures))
 
 

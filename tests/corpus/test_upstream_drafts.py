@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from stream_fuzz.corpus.entry import read_entry
+from stream_fuzz.corpus.entry import Entry, read_corpus, read_entry
+from stream_fuzz.triage.entry_draft import related
 from stream_fuzz.triage.run_lines import MACHINE_PATH, TOOL_NAMES, header_value, run_commands
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,3 +61,19 @@ def test_a_draft_shows_the_entry_as_it_is(entry: Path) -> None:
         value = header_value(text, key)
         if value:
             assert value in draft, f"{entry.stem}: the draft is stale (run {REGENERATE}): its {key} differs"
+
+
+def test_one_fix_closes_only_what_same_fix_as_names_and_unshared_aliases() -> None:
+    """A draft's "One fix would also close" lists the entries `same-fix-as` names (not the words of its
+    prose: the joinOR draft listed `(the`, `same`, ...) and the aliases no other entry lists. Three entries
+    list placement-read-bb281ef42ca6, each its own root cause told apart by symptom: the public-return draft
+    claimed one fix would close the execute-region, scf-for-init and joinOR entries."""
+    corpus = [e for e in read_corpus(ROOT / "corpus") if isinstance(e, Entry)]
+    by_name = {e.path.stem: e for e in corpus}
+    join_or = related(by_name["bad-output-optimal-joinor-nests-members"], corpus)
+    assert join_or.entries == ("invalid-program-optimal-joinand-null-members",)
+    assert "placement-read-bb281ef42ca6" not in join_or.signatures
+    assert "checker-verify-affinities-c16a2669692b" in join_or.signatures
+    public_return = related(by_name["placement-read-public-return-drops-known-consumers"], corpus)
+    assert public_return.entries == ()
+    assert public_return.signatures == ("placement-write-833d624fcc0a",)

@@ -145,3 +145,59 @@ def test_an_l2_region_never_wraps_an_execute_whose_result_another_device_reads(p
                 assert wrapped.get(c.id, op.affinity.home) == op.affinity.home, c.name
         if isinstance(op, m.Export):
             assert wrapped.get(op.source.id, op.affinity.home) == op.affinity.home, op.source.name
+
+
+def _storage_root(program: m.Program) -> dict[int, int]:
+    """Value id -> the id of the value whose storage it is, through execute results tied to a capture."""
+    tied = {
+        r.id: op.captures[t].id
+        for op in program.ops()
+        if isinstance(op, m.Execute)
+        for r, t in zip(op.results, op.tied, strict=True)
+        if t is not None
+    }
+    roots = {}
+    for value in tied:
+        root = value
+        while root in tied:
+            root = tied[root]
+        roots[value] = root
+    return roots
+
+
+@settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(programs("l2"))
+def test_an_l2_region_never_wraps_an_in_place_writer_of_a_storage_another_device_reads(
+    program: m.Program,
+) -> None:
+    """The same steer, for the third execute on such a storage (placement-read-bb281ef42ca6 in seed 37's
+    campaigns): one of the producer's own device that ties a result to a storage an execute or export of
+    another device reads. Wrapped, the affinity analysis follows the tied result to the region's scf.yield
+    and gives up the storage's consumers (the same program unwrapped places it for every reader)."""
+    roots = _storage_root(program)
+    home = {
+        r.id: op.affinity.home
+        for op in program.ops()
+        if isinstance(op, m.Execute) and op.affinity is not None
+        for r in op.results
+        if r.id not in roots
+    }
+    crossing: set[int] = set()
+    for op in program.ops():
+        if isinstance(op, m.Execute) and op.affinity is not None:
+            readers = [(c, op.affinity.home) for c in op.captures]
+        elif isinstance(op, m.Export):
+            readers = [(op.source, op.affinity.home)]
+        else:
+            continue
+        for value, device in readers:
+            root = roots.get(value.id, value.id)
+            if home.get(root, device) != device:
+                crossing.add(root)
+    for region in program.ops():
+        if isinstance(region, m.ExecuteRegion):
+            for op in region.body:
+                if isinstance(op, m.Execute):
+                    tied = [op.captures[t].id for t in op.tied if t is not None]
+                    written = {roots.get(value, value) for value in tied}
+                    assert not written & crossing, (op.id, written & crossing)

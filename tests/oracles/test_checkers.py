@@ -128,6 +128,45 @@ def test_a_rejection_shows_the_neighbourhood_of_the_storage_it_names(real: Judge
 
 
 @pytest.fixture(scope="module")
+def dropping_every_alloca() -> Iterator[Judge]:
+    with Judge(timeout=120, post_hook="tests.mutants:drop_every_alloca_affinity") as judge:
+        yield judge
+
+
+def test_a_rejection_of_a_transfer_source_reads_the_flush_into_its_unplaced_copy(
+    real: Judge, dropping_every_alloca: Judge
+) -> None:
+    """checker-verify-affinities-d560c1b06bc8 (seed 37's campaign, 61 hits): an execute on affinity<@d0>
+    moves a splat to optimal<[promise<@d1>, promise<@d0>]>. The splat's usage affinities hold that optimal
+    (ValueConsumerAffinityPVS unions a transfer's target into its source's consumers) beside affinity<@d0>:
+    joinOR nests promise<@d0> with affinity<@d0>, the next join is null, and both allocas get none. The
+    checker names the splat's, whose copy partner is unplaced too, so the optimal is left only on the
+    flush into the partner: read, it shows the joinOR entry's symptom and is that entry's (before, no mark
+    and 'probably a duplicate'). The same program moving to affinity<@d1>, every alloca's affinity dropped
+    by the mutant, has the same shape and no optimal near: not that entry's."""
+    corpus = Corpus(CORPUS)
+    text = (INPUTS / "optimal_flush_promise_mix.mlir").read_text()
+    finding = finding_from(real.judge(text, resolve_pipeline("allocation")))
+    assert finding is not None and finding.rules == (Rule.AFFINITY,)
+    primary = finding.violations[0]
+    assert primary.op_name == "stream.resource.alloca" and primary.location.endswith(":12:13)")
+    assert {"optimal-near", "promise-mix"} <= set(primary.marks)
+    assert shows("optimal-join", finding)
+    attribution = corpus.attribute(finding)
+    assert attribution.entry is not None and attribution.entry.path.stem == JOIN_OR, attribution.note
+    assert attribution.finding.signature == "checker-verify-affinities-c16a2669692b"
+
+    plain = (INPUTS / "splat_moved_to_another_device.mlir").read_text()
+    assert finding_from(real.judge(plain, resolve_pipeline("allocation"))) is None
+    mutant = finding_from(dropping_every_alloca.judge(plain, resolve_pipeline("allocation")))
+    assert mutant is not None and mutant.rules == (Rule.AFFINITY,)
+    assert mutant.shape_signature == finding.shape_signature  # same shape, another cause
+    assert not shows("optimal-join", mutant)
+    entry = corpus.attribute(mutant).entry
+    assert entry is None or entry.path.stem != JOIN_OR
+
+
+@pytest.fixture(scope="module")
 def dropping_slab() -> Iterator[Judge]:
     with Judge(timeout=120, post_hook="tests.mutants:drop_slab_affinity") as judge:
         yield judge
