@@ -67,7 +67,8 @@ def default_device(program: FrontendProgram) -> int | None:
     so). Else None.
 
     Without it IREE has no device for that work. Nothing places it and the module has no default device
-    (only `hal.device.targets` or the `--iree-hal-*-device` flags set one, MaterializeTargetDevices.cpp);
+    (MaterializeTargetDevices.cpp sets one from `hal.device.targets`, `hal.device.default` or the device
+    flags; the last two name a device by string, too late: 3.13 still rejects this program with either);
     the device globals, referenced only by the imports of unused arguments, go with them (the ABI
     pipeline's symbol-dce); and a dispatch left (a loop or branch const-eval does not fold) fails with "no
     HAL devices defined in the module" (MaterializeInterfaces.cpp): IREE's design, not a bug. A module
