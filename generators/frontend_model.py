@@ -130,6 +130,24 @@ class FrontendProgram:
             return self.arguments[value][1]
         return self.ops[value - len(self.arguments)].device
 
+    def names_a_device(self) -> bool:
+        """Does the code the results depend on name a device: a result's affinity, an argument (imported
+        on its device), a transfer, or a loop, branch or region run on another device (`via`)? A program
+        that names none is made of constants: IREE finds no device for its work."""
+        base = len(self.arguments)
+        live = {r.value for r in self.results}
+        for index in range(len(self.ops) - 1, -1, -1):
+            if base + index in live:
+                live.update(self.ops[index].operands)
+        return (
+            any(r.affinity is not None for r in self.results)
+            or any(v < base for v in live)
+            or any(
+                base + i in live and (op.kind == "transfer" or op.via is not None)
+                for i, op in enumerate(self.ops)
+            )
+        )
+
 
 @dataclass(frozen=True)
 class FrontendSpec:

@@ -54,8 +54,31 @@ def print_frontend(program: FrontendProgram, resources: bool = True) -> str:
     returned = ", ".join(f"%v{r.value}" for r in program.results)
     types = ", ".join(program.type_of(r.value).mlir() for r in program.results)
     lines += [f"  return {returned} : {types}", "}"]
+    if (default := default_device(program)) is not None:
+        lines = [f"module attributes {{stream.affinity.default = {affinity(default)}}} {{", *lines, "}"]
     lines += _resources(program) if resources else []
     return "\n".join(lines) + "\n"
+
+
+def default_device(program: FrontendProgram) -> int | None:
+    """The module's default device (`stream.affinity.default`), for a program whose live code names no
+    device (`FrontendProgram.names_a_device`) and computes something: the device the builder took for its
+    newest value (an op on constants is on the device it was built for, but nothing in the text says
+    so). Else None.
+
+    Without it IREE has no device for that work. Nothing places it and the module has no default device
+    (MaterializeTargetDevices.cpp sets one from `hal.device.targets`, `hal.device.default` or the device
+    flags; the last two name a device by string, too late: 3.13 still rejects this program with either);
+    the device globals, referenced only by the imports of unused arguments, go with them (the ABI
+    pipeline's symbol-dce); and a dispatch left (a loop or branch const-eval does not fold) fails with "no
+    HAL devices defined in the module" (MaterializeInterfaces.cpp): IREE's design, not a bug. A module
+    default, not a function's `stream.affinity`: 3.13 rejects a slice of a constant returned under the
+    latter ("failed to legalize unresolved target materialization"). A program that only returns
+    constants gets none: it needs no executable (and is the shape of
+    corpus/crash-memoize-outlining-of-fills-on-an-elided-device.mlir)."""
+    if program.names_a_device() or all(op.kind in ("constant", "resource") for op in program.ops):
+        return None
+    return program.device_of(program.results[0].value) or 0
 
 
 def _dynamic_argument_lines(i: int, t: TensorType, home: int, away: int) -> list[str]:

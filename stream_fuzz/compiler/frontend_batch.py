@@ -125,8 +125,8 @@ def part_of(ir: Any, context: Any, merged: Any, index: int, count: int) -> str:
     unnamed ones that mention it or no program), its prefix taken off."""
     part = ir.Module.parse("module {}", context)
     attributes = merged.operation.attributes
-    for attribute in attributes:
-        part.operation.attributes[attribute.name] = attribute.attr
+    for name in attributes:  # the bindings iterate an op's attributes by name
+        part.operation.attributes[name] = attributes[name]
     mark = prefix(index)
     others = [prefix(i) for i in range(count) if i != index]
     for op in merged.body.operations:

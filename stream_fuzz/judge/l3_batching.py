@@ -2,10 +2,11 @@
 
     verdicts = judge_cases(compiler, cases)   # one `L3Verdict` per case, in order
 
-Cases with the same devices are merged into one module (`compiler.frontend_batch`), compiled once to the
-stream phase and once to a `.vmfb`, and run function by function in one loaded module. The batch vouches
-only for the cases that came out clean (no finding on their part of the stream-phase IR, every result
-NumPy's): their verdict is the batch's. Every other case is judged again, and what is reported is that:
+Cases with the same devices (and module attributes) are merged into one module (`compiler.frontend_batch`),
+compiled once to the stream phase and once to a `.vmfb`, and run function by function in one loaded module.
+The batch vouches only for the cases that came out clean (no finding on their part of the stream-phase IR,
+every result NumPy's): their verdict is the batch's. Every other case is judged again, and what is reported
+is that:
 
 - a case with any finding in the batch (wrong result, runtime error, broken rule) is judged alone
   (`l3.judge_case`), the entry's `iree-compile` / `iree-run-module` repro being that of the program alone;
@@ -120,7 +121,8 @@ def judge_cases(
     counts: BatchCounts | None = None,
 ) -> list[L3Verdict]:
     """One verdict per case, each a clean batch result or the case's own `judge_case`. Cases are merged
-    with the cases of the same devices, `size` programs not compiled before at a time, in order."""
+    with the cases of the same devices and module attributes, `size` programs not compiled before at a
+    time, in order."""
     counts = counts if counts is not None else BatchCounts()
     memory = memory_of(compiler)
     verdicts: list[L3Verdict | None] = [None] * len(cases)
@@ -136,7 +138,7 @@ def judge_cases(
         if remember and (verdict.finding is not None or verdict.generator_defect):
             memory.remember_alone(cases[index].text, verdict)
 
-    groups: dict[int, list[int]] = {}
+    groups: dict[tuple[int, str], list[int]] = {}
     for index, case in enumerate(cases):
         if not batchable(compiler, case.flags):
             alone(index, remember=False)
@@ -144,7 +146,7 @@ def judge_cases(
             counts.screened += memory.alone.get(case.text) is None  # not batched: a finding is likely
             alone(index)
         else:
-            groups.setdefault(case.devices, []).append(index)
+            groups.setdefault((case.devices, module_attributes_line(case.text)), []).append(index)
     pending = [part for group in groups.values() for part in _parts(group, cases, memory, size)]
     while pending:
         group = pending.pop()
@@ -200,6 +202,13 @@ def compiles_so(verdict: L3Verdict) -> bool:
     run = verdict.run
     compiled = run.stage in ("stream", "vmfb") and run.outcome in ("crash", "diagnostic", "bad-output")
     return verdict.finding is not None and (verdict.generator_defect or compiled)
+
+
+def module_attributes_line(text: str) -> str:
+    """The line opening a program's module when it has attributes (L3's default device,
+    `frontend_print.default_device`), else "": only programs with the same share a module (`batch.merge`)."""
+    first = text.split("\n", 1)[0]
+    return first if first.startswith("module attributes") else ""
 
 
 def _parts(group: list[int], cases: Sequence[Case], memory: BatchMemory, size: int) -> list[list[int]]:
