@@ -12,7 +12,6 @@ and in a batch with other programs."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 
 import numpy as np
@@ -30,10 +29,11 @@ from stream_fuzz.generators.frontend import (
 )
 from stream_fuzz.generators.frontend_print import default_device
 
-from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.judge.batching import BatchCounts
 from stream_fuzz.judge.l3 import case_of, compare_outputs, judge_case
 from stream_fuzz.judge.l3_batching import judge_cases, module_attributes_line
+from tests.l3 import needs_runtime
 
 F4, I4, I42 = TensorType((4,), "f32"), TensorType((4,), "i32"), TensorType((4, 2), "i32")
 
@@ -108,17 +108,6 @@ def test_batches_hold_programs_of_one_module_attribute_line() -> None:
     assert (
         module_attributes_line(print_frontend(replace(CONSTANT_LOOP, results=(FrontendResult(5, 0),)))) == ""
     )
-
-
-@pytest.fixture(scope="module")
-def frontend() -> Iterator[FrontendCompiler]:
-    with FrontendCompiler(timeout=120) as compiler:
-        yield compiler
-
-
-needs_runtime = pytest.mark.skipif(
-    not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)"
-)
 
 
 @pytest.mark.slow
