@@ -1,5 +1,6 @@
 // stream-fuzz finding: violation: timeline/carried-before-ready
 // signature: timeline-carried-before-ready-638bc3ca0467
+// also-known-as: timeline-carried-before-ready-c261342208f0
 // status: open
 // severity: data
 // found: 2026-12-05 by hand, from a helper's shrink of an L1 program, checked by stream-fuzz check
@@ -9,6 +10,10 @@
 // releases: has the bug 3.10-3.13; correct 3.1-3.9 (computed by stream-fuzz releases on 3.1-3.13)
 // reproduce: stream-fuzz replay corpus/timeline-carried-before-ready-propagate-timepoints-select-of-a-loop-carried-resource.mlir
 // pass: iree-stream-propagate-timepoints (expandRegionBranchOp's wrapExpandedBlockArgFn; consumeTimepoint)
+// reachability: stream IR only — tried: a frontend scf.for whose body picks the init or the carried tensor
+//   (arith.select, and scf.if) before an elementwise op, compiled by the pinned iree-compile --compile-to=stream:
+//   the choice is fused into the dispatch, which captures the carried value itself and awaits its timepoint
+//   (through its alloca's await). The stream-level select comes from stream programs (L1).
 // triage: compiler bug since PR #22611 (commit 68a9309688, first tagged 3.10.0rc20251205). PropagateTimepoints
 //   (Stream/Transforms/PropagateTimepoints.cpp) carries a loop's resource iter_arg as a (resource, timepoint)
 //   pair; expandRegionBranchOp's wrapExpandedBlockArgFn maps the body's resource argument to its timepoint
@@ -27,7 +32,13 @@
 //   consumeTimepoint cannot see through. Fix hint: join the timepoints of a select's operands in
 //   consumeTimepoint (its TODO), or await the carried timepoint for block-argument uses that are not
 //   timepoint-aware. No report found in IREE's tracker (searched 2026-12-05). One-pass file:
-//   corpus/one-pass/timeline-carried-before-ready-propagate-timepoints-select-of-a-loop-carried-resource.mlir. Not seen at run time (see below).
+//   corpus/one-pass/timeline-carried-before-ready-propagate-timepoints-select-of-a-loop-carried-resource.mlir.
+//   At run time (not a RUN line: it fails only sometimes): this program made a witness by stream-fuzz witness
+//   (the dispatch adds [1,2,3,4]; 3 iterations, %cond = 0, expected 131,134,137,140), compiled by the pinned
+//   iree-compile (--compile-from=flow --iree-hal-memoization=false: the default crashes in a later phase) and
+//   run with iree-run-module --device=local-task, gave a wrong result in 38 of 100 runs (often 1,2,3,4: the
+//   last dispatch read zeros); 0 of 10 on local-sync; 0 of 40 with the else branch cloning the carried value
+//   (scf.if, same meaning; oracle-clean); 0 of 20 compiled and run by 3.9.0.
 //   Correct: in the loop, the execute that reads the carried resource awaits (directly, through a join, or
 //   through an alloca's await) the timepoint carried with it. When the loop carries no timepoint (3.1-3.9) the
 //   CHECK lines say nothing: T is captured empty and the await line matches the execute's own await.

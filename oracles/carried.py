@@ -4,12 +4,13 @@ used only after that timepoint.
 PropagateTimepoints expands every resource value into a (resource, timepoint) pair: the timepoint says
 when the resource is ready. A resource block argument of a branch target or of a loop body (cf blocks,
 scf.for's body, scf.while's regions) gets a `!stream.timepoint` block argument inserted right after it
-(`expandRegion`; subrange arguments PropagateSubranges inserts may come between them), and each edge passes
-the incoming resource's timepoint. Since 3.10 (PR #22611) a loop-carried pair gets no await at the top of
-the body (`expandRegionBranchOp`'s `wrapExpandedBlockArgFn`): a consumer must await the carried timepoint
-itself. So every `stream.cmd.execute` capturing such a block argument, directly or through a choice
-(`arith.select`), a subview or an optimization barrier, waits on a timepoint covering the carried one, or
-the host awaited it before issuing the execute. Otherwise iteration k+1's execute may read what iteration
+(`expandRegion`; taken here as the first timepoint argument after it, before any other resource
+argument), and each edge passes the incoming resource's timepoint. Since 3.10 (PR #22611) a loop-carried
+pair gets no await at the top of the body (`expandRegionBranchOp`'s `wrapExpandedBlockArgFn`): a consumer
+must await the carried timepoint itself. So every `stream.cmd.execute` (and `stream.async.execute`, in the
+pass's own output) capturing such a block argument, directly or through a choice (`arith.select`), a
+subview or an optimization barrier, waits on a timepoint covering the carried one, or the host awaited it
+before issuing the execute. Otherwise iteration k+1's execute may read what iteration
 k's execute is still writing. "Covering" is `timepoints.Timeline`'s, the one definition the lifetime rules
 use; a resource reached through an await's result is the await's business (the host waited), not judged.
 
@@ -24,23 +25,27 @@ from collections.abc import Iterator
 
 from iree.compiler import ir
 
-from .facts import Facts
 from .rules import Rule, Violation
 from .timepoints import Timeline
 
-_FORWARDING = ("stream.resource.subview", "util.optimization_barrier")
 _FUNCTIONS = ("util.func", "util.initializer", "func.func")
+# The executes judged: the scheduled ones, and the pre-scheduled ones of PropagateTimepoints' own output.
+_EXECUTES = ("stream.cmd.execute", "stream.async.execute")
 
 
-def carried_ready(facts: Facts, timeline: Timeline | None = None) -> Iterator[Violation]:
-    executes: dict[ir.Operation, int] = {}
-    for access in facts.accesses:
-        if access.execute is not None and access.kind in ("read", "write"):
-            executes.setdefault(access.op, access.order)
+def carried_ready(module: ir.Module, timeline: Timeline | None = None) -> Iterator[Violation]:
+    executes: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in _EXECUTES:
+            executes.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
     if not executes:
         return
     timeline = timeline or Timeline()
-    for execute, order in executes.items():
+    for order, execute in enumerate(executes):
         awaited = execute.opview.await_timepoint
         seen: set[tuple[ir.Value, ir.Value]] = set()
         for operand in execute.opview.resource_operands:

@@ -92,7 +92,7 @@ def check_module(
     timeline = Timeline()  # one reading of the timepoints for both
     found.update(lifetimes_hold(facts, timeline))
     found.update(returns_fenced(facts, timeline))
-    found.update(carried_ready(facts, timeline))
+    found.update(carried_ready(module, timeline))
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage, midway.first))
     unplaced, from_input = unplaced_marks(facts), input_marks(facts)

@@ -1,5 +1,6 @@
 // stream-fuzz finding: violation: timeline/carried-before-ready
-// signature: timeline-carried-before-ready-638bc3ca0467
+// signature: timeline-carried-before-ready-c261342208f0
+// also-known-as: timeline-carried-before-ready-638bc3ca0467
 // status: open
 // severity: data
 // found: 2026-12-05 by hand (the IR before the pass, printed by the pinned compiler)
