@@ -24,8 +24,8 @@
 //   await/execute defining op, so it returns stream.timepoint.immediate (its TODO: "such as select, where we
 //   could join"). The execute reading select(%cond, %init, %carried) awaits only its own alloca: iteration
 //   k+1's dispatch may read iteration k's result before the execute writing it has completed; the only wait on
-//   the carried timepoint is the await after the loop. The body's own host await of the previous execute
-//   (left by ScheduleExecution) is bypassed (the yield now passes the unawaited resource and its timepoint)
+//   the carried timepoint is the await after the loop. The body's own host await of its execute
+//   (in the pass's input) is bypassed (the yield now passes the unawaited resource and its timepoint)
 //   and the canonicalizer drops it as dead. 3.1-3.9's pass does not expand scf loops: the loop carries the
 //   awaited resource (a host await in the body), correct. Read directly (no select), the carried argument is
 //   mapped and the consumer awaits it (the alloca awaits the carried timepoint on 3.13): specific to a consumer
