@@ -9,6 +9,7 @@ from iree.compiler import ir
 
 from .behaviour import behaviour
 from .borrowed import borrowed_imports_unwritten
+from .carried import carried_ready
 from .checkers import Checked, mark_rejections
 from .clobber import Clobber
 from .facts import read_facts
@@ -91,6 +92,7 @@ def check_module(
     timeline = Timeline()  # one reading of the timepoints for both
     found.update(lifetimes_hold(facts, timeline))
     found.update(returns_fenced(facts, timeline))
+    found.update(carried_ready(module, timeline))
     if midway:
         found.update(clobbered_read_violations(midway.found, midway.stage, midway.first))
     unplaced, from_input = unplaced_marks(facts), input_marks(facts)

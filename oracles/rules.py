@@ -71,6 +71,9 @@ class Rule(enum.Enum):
     # A returned resource written by an op its function's fence does not cover (`fences.py`): the newest
     # rule, last, so that a program breaking an older one keeps its signature.
     RETURN_FENCE = ("timeline/return-fence", Severity.DATA)
+    # An execute capturing a resource carried through a block argument with its timepoint, without
+    # awaiting that timepoint (`carried.py`): newer still, last.
+    CARRIED = ("timeline/carried-before-ready", Severity.DATA)
 
     def __init__(self, rule_id: str, severity: Severity) -> None:
         self.id = rule_id

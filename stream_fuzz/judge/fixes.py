@@ -51,6 +51,7 @@ NoDerivedFix = Literal[
     Rule.AFTER_DEALLOCA,
     Rule.BEFORE_ALLOCA,
     Rule.RETURN_FENCE,
+    Rule.CARRIED,
 ]
 DerivedFix = Literal[
     Rule.READ,

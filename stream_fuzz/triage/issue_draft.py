@@ -199,6 +199,12 @@ def should_hold(rule: Rule, v: Violation) -> str:
                 "timepoint returned beside it, the timepoint chained to the caller's fence, or a host await "
                 "before the return covers the writer's timepoint."
             )
+        case Rule.CARRIED:
+            return (
+                "A resource carried through a loop or branch block argument with its timepoint is used "
+                "only once that timepoint is reached: an execute capturing it awaits a timepoint covering "
+                "the carried one, or the host awaited it first."
+            )
         case Rule.FLUSH | Rule.INVALIDATE | Rule.TRANSFER:
             return "A transfer's result is made visible to its reader (a flush to it, or an invalidate)."
         case Rule.RACE | Rule.OVERLAP:

@@ -51,7 +51,7 @@ def judge() -> Iterator[Judge]:
 # lines on the final output: the entry's correct outputs under CORRECT_OUTPUTS stand for the fix. IREE's
 # verify-affinities rejecting an allocation left without affinity is one (the joinOR entry's slab witness):
 # which devices the fix places it on is the fix's choice, the CHECK lines name the ones that use it.
-NO_ONE_REPAIR = frozenset({Rule.BORROWED, Rule.BEFORE_ALLOCA, Rule.AFFINITY})
+NO_ONE_REPAIR = frozenset({Rule.BORROWED, Rule.BEFORE_ALLOCA, Rule.AFFINITY, Rule.CARRIED})
 
 
 def _stored_outputs_pass(
