@@ -175,7 +175,8 @@ def run_lines(case: Case) -> list[str]:
     if (transients := transients_of(case.text)) is not None:
         # The size the run passed (the module's own query); one that did not run yet gets a page.
         size = case.transient_bytes if case.transient_bytes is not None else 4096
-        inputs.insert(transients[0], f"--input={storage_input(transients[1], size)}")
+        # Quoted: a shell reads a bare `&` as the end of a command (lit runs RUN lines in one).
+        inputs.insert(transients[0], shlex.quote(f"--input={storage_input(transients[1], size)}"))
     expected = [
         f"--expected_output={runtime_literal(e, t)}"
         for e, t in zip(case.expected, case.result_types, strict=True)

@@ -131,7 +131,7 @@ def test_an_entry_passes_the_storage_the_run_sized_and_reads_back_without_it() -
     case = replace(case_of(ONE_DEVICE, (X, Y)), transient_bytes=128)
     lines = run_lines(case)
     inputs = [line for line in lines if "--input=" in line]
-    assert len(inputs) == 3 and f"--input=&128xi8={STORAGE_FILL}" in inputs[1]
+    assert len(inputs) == 3 and f"'--input=&128xi8={STORAGE_FILL}'" in inputs[1]  # quoted for the shell
     text = "\n".join(lines) + "\n\n" + case.text
     again = case_from_entry(text)
     assert again.transient_bytes == 128 and len(again.inputs) == 2
