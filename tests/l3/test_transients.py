@@ -231,7 +231,9 @@ def test_drawn_programs_with_transient_storage_compute_numpys_results(frontend: 
 @pytest.mark.slow
 def test_stats_counts_the_transients_argument(tmp_path: Path) -> None:
     report = tmp_path / "stats.json"
-    assert main(["stats", "--level", "l3", "--examples", "12", "--seed", "1", "--json", str(report)]) == 0
+    # Under the tests' Hypothesis profile (no local constants) seed 7 draws four such programs among its
+    # first 12; seed 1 draws none so early.
+    assert main(["stats", "--level", "l3", "--examples", "12", "--seed", "7", "--json", str(report)]) == 0
     data = json.loads(report.read_text())
     assert data["programs"] == 12 and data["valid"] == 12
     assert data["features"].get("transients_argument", 0) > 0, data["features"]
