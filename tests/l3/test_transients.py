@@ -11,8 +11,6 @@ shape in `stream-fuzz stats --level l3`."""
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,7 +33,7 @@ from stream_fuzz.generators.frontend import (
 )
 
 from stream_fuzz.cli.main import main
-from stream_fuzz.compiler.frontend import FrontendCompiler, runtime_available
+from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.compiler.frontend_tools import STORAGE_FILL
 from stream_fuzz.judge.l3 import (
     case_from_entry,
@@ -45,6 +43,8 @@ from stream_fuzz.judge.l3 import (
     run_lines,
     transients_of,
 )
+from tests.l3 import needs_runtime
+from tests.shares import MIN_SHARE, feature_shares
 
 F44 = TensorType((4, 4), "f32")
 X = np.array([[1, -2, 3, -4], [2, 1, -1, 3], [-3, 4, 2, 1], [1, 1, -2, 2]], np.float32)
@@ -92,39 +92,36 @@ def test_the_spec_number_places_and_types_the_argument_and_shrinks_to_none() -> 
     assert build_frontend(replace(spec, transients=6)).transients is None
 
 
-def _drawn(target: tuple[int, int], examples: int = 300) -> tuple[int, Counter[str]]:
-    counts: Counter[str] = Counter()
-    drawn = 0
+LABELS = ("transients_argument", "transients_buffer_view")
 
-    @seed(1)  # as `stream-fuzz stats --level l3 --examples 300 --seed 1` draws them
+
+def test_the_argument_is_drawn_in_5_percent_of_programs_where_supported() -> None:
+    # Seed 1: as `stream-fuzz stats --level l3 --examples 300 --seed 1` draws them.
+    shares = feature_shares(
+        frontend_programs(target=TRANSIENTS_SINCE), frontend_features, LABELS, 300, seed=1
+    )
+    assert shares["transients_argument"] >= MIN_SHARE and shares["transients_buffer_view"] > 0, shares
+
+
+@pytest.mark.parametrize("release", [(3, 1), (3, 5), (3, 8)])
+def test_releases_before_3_9_never_get_one(release: tuple[int, int]) -> None:
+    drawn: list[FrontendProgram] = []
+
     @settings(
-        max_examples=examples,
+        max_examples=100,
+        derandomize=True,
         phases=[Phase.generate],
         database=None,
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(frontend_programs(target=target))
+    @given(frontend_programs(target=release))
     def collect(program: FrontendProgram) -> None:
-        nonlocal drawn
-        drawn += 1
-        counts.update(frontend_features(program))
-        assert (program.transients is not None) == ("iree.abi.transients" in print_frontend(program))
+        drawn.append(program)
 
     collect()
-    return drawn, counts
-
-
-def test_the_argument_is_drawn_in_5_percent_of_programs_where_supported() -> None:
-    drawn, counts = _drawn(TRANSIENTS_SINCE)
-    assert counts["transients_argument"] / drawn >= 0.05, counts
-    assert counts["transients_buffer_view"] > 0
-
-
-@pytest.mark.parametrize("release", [(3, 1), (3, 5), (3, 8)])
-def test_releases_before_3_9_never_get_one(release: tuple[int, int]) -> None:
-    drawn, counts = _drawn(release, examples=100)
-    assert drawn == 100 and counts["transients_argument"] == 0
+    assert len(drawn) == 100
+    assert not any(p.transients is not None or "iree.abi.transients" in print_frontend(p) for p in drawn)
 
 
 def test_an_entry_passes_the_storage_the_run_sized_and_reads_back_without_it() -> None:
@@ -139,16 +136,6 @@ def test_an_entry_passes_the_storage_the_run_sized_and_reads_back_without_it() -
 
 
 # -- compiled and run on the pinned compiler ------------------------------------------------------------
-
-needs_runtime = pytest.mark.skipif(
-    not runtime_available(), reason="iree-base-runtime is not installed (the runtime extra)"
-)
-
-
-@pytest.fixture(scope="module")
-def frontend() -> Iterator[FrontendCompiler]:
-    with FrontendCompiler(timeout=120) as compiler:
-        yield compiler
 
 
 @pytest.mark.slow
