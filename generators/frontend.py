@@ -28,6 +28,8 @@ from .frontend_model import (
     MAX_DEVICES,
     MIN_DEVICES,
     SHAPES,
+    TRANSIENTS_SINCE,
+    TRANSIENTS_TYPES,
     UNARY,
     FrontendOp,
     FrontendProgram,
@@ -249,6 +251,7 @@ def build_frontend(spec: FrontendSpec) -> FrontendProgram:
     for kind, a, b, c in spec.ops:
         builder.build(kind, a, b, c)
     dynamic = builder.dynamic if any(d is not None for d in builder.dynamic) else ()
+    transients, transients_type = transients_of(spec.transients, len(builder.arguments))
     return without_dead_ops(
         FrontendProgram(
             spec.devices,
@@ -256,8 +259,19 @@ def build_frontend(spec: FrontendSpec) -> FrontendProgram:
             tuple(builder.ops),
             builder.results(spec.results),
             dynamic=dynamic,
+            transients=transients,
+            transients_type=transients_type,
         )
     )
+
+
+def transients_of(choice: int, arguments: int) -> tuple[int | None, str]:
+    """`FrontendSpec.transients` read: where the `iree.abi.transients` argument goes (None: nowhere) and its
+    type. A shrink to 0 drops it; one bit of the choice less keeps the argument and changes its type."""
+    if choice % 8 != 7:
+        return None, TRANSIENTS_TYPES[0]
+    kind = TRANSIENTS_TYPES[(choice >> 3) % len(TRANSIENTS_TYPES)]
+    return (choice >> 4) % (arguments + 1), kind
 
 
 def without_dead_ops(program: FrontendProgram) -> FrontendProgram:
@@ -295,20 +309,35 @@ def on_one_device(program: FrontendProgram) -> FrontendProgram:
 SMALL = st.integers(0, 255)
 
 
+# The release programs are drawn for when none is named: the pinned compiler's.
+DEFAULT_TARGET = (3, 13)
+
+
 @st.composite
-def frontend_specs(draw: st.DrawFn, max_devices: int = MAX_DEVICES, size: int | None = None) -> FrontendSpec:
+def frontend_specs(
+    draw: st.DrawFn,
+    max_devices: int = MAX_DEVICES,
+    size: int | None = None,
+    target: tuple[int, int] = DEFAULT_TARGET,
+) -> FrontendSpec:
+    """`target`: the release of the compiler the programs are for; what it cannot take is never drawn (an
+    `iree.abi.transients` argument before `TRANSIENTS_SINCE`)."""
     devices = draw(st.integers(MIN_DEVICES, max(MIN_DEVICES, min(max_devices, MAX_DEVICES))))
     arguments = draw(st.lists(st.tuples(SMALL, SMALL, SMALL), min_size=1, max_size=3))
     ops_max = 12 if size is None else max(1, size)
     ops = draw(st.lists(st.tuples(SMALL, SMALL, SMALL, SMALL), min_size=1, max_size=ops_max))
     results = draw(st.lists(st.tuples(SMALL, SMALL), min_size=1, max_size=3))
-    return FrontendSpec(devices, tuple(arguments), tuple(ops), tuple(results))
+    # Not a draw of its own: the first argument's type number above the bit its type reads, so every draw
+    # (and every seeded run's programs, but for the argument) is what it was before the shape existed, and
+    # a shrink of that number drops it.
+    transients = arguments[0][1] // len(DTYPES) if tuple(target) >= TRANSIENTS_SINCE else 0
+    return FrontendSpec(devices, tuple(arguments), tuple(ops), tuple(results), transients)
 
 
 def frontend_programs(
-    max_devices: int = MAX_DEVICES, size: int | None = None
+    max_devices: int = MAX_DEVICES, size: int | None = None, target: tuple[int, int] = DEFAULT_TARGET
 ) -> st.SearchStrategy[FrontendProgram]:
-    return frontend_specs(max_devices, size).map(build_frontend)
+    return frontend_specs(max_devices, size, target).map(build_frontend)
 
 
 # Inputs are small nonzero integers, floats too: sums and products stay exact, so NumPy and the device agree
@@ -320,10 +349,14 @@ INPUT = st.sampled_from((1, -1, 2, -2, 3, -3, 4, -4))
 
 @st.composite
 def frontend_cases(
-    draw: st.DrawFn, max_devices: int = MAX_DEVICES, size: int | None = None
+    draw: st.DrawFn,
+    max_devices: int = MAX_DEVICES,
+    size: int | None = None,
+    target: tuple[int, int] = DEFAULT_TARGET,
 ) -> tuple[FrontendProgram, tuple[np.ndarray, ...]]:
-    """A program and inputs for it, one array per argument."""
-    program = draw(frontend_programs(max_devices, size))
+    """A program and inputs for it, one array per tensor argument (none for an `iree.abi.transients`
+    argument: the run passes its storage)."""
+    program = draw(frontend_programs(max_devices, size, target))
     inputs = []
     for type_, _ in program.arguments:
         count = int(np.prod(type_.shape))
@@ -335,11 +368,14 @@ def frontend_cases(
 __all__ = [
     "BINARY",
     "CONCAT_STYLES",
+    "DEFAULT_TARGET",
     "DTYPES",
     "KINDS",
     "MAX_DEVICES",
     "MIN_DEVICES",
     "SHAPES",
+    "TRANSIENTS_SINCE",
+    "TRANSIENTS_TYPES",
     "UNARY",
     "FrontendOp",
     "FrontendProgram",
@@ -353,5 +389,6 @@ __all__ = [
     "frontend_programs",
     "on_one_device",
     "print_frontend",
+    "transients_of",
     "without_dead_ops",
 ]

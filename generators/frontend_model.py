@@ -40,6 +40,12 @@ KINDS = (
 MIN_DEVICES, MAX_DEVICES = 2, 4
 # How to print a concat: a `tensor.empty` filled by one `tensor.insert_slice` per piece, or `tensor.concat`.
 CONCAT_STYLES = ("insert_slice", "tensor.concat")
+# The release whose `iree-compile` first takes an `iree.abi.transients` argument (WrapEntryPoints.cpp, the
+# storage of `hal.tensor.transients`; IREE's EmplaceTransients and MaterializeTransientSizeQueries passes):
+# 3.9.0. Programs for older compilers never have one (`FrontendProgram.transients`).
+TRANSIENTS_SINCE = (3, 9)
+# The storage argument's types WrapEntryPoints takes.
+TRANSIENTS_TYPES = ("buffer", "buffer_view")
 
 
 @dataclass(frozen=True)
@@ -119,6 +125,12 @@ class FrontendProgram:
     # each side: a dynamically shaped dispatch on each device) and `tensor.cast` to its static type, which
     # the rest of the program uses: its value is the input's. Empty: every argument static.
     dynamic: tuple[int | None, ...] = ()
+    # None, or where in @main's signature (0 to len(arguments)) an `iree.abi.transients` argument goes: a
+    # `!hal.<transients_type>` the caller passes for the program's transient allocations (IREE 3.9+), sized
+    # by the module's transient-size query (`iree.abi.transients.size[.constant]`). It is no value of the
+    # program (values number the tensor arguments only) and changes nothing it computes.
+    transients: int | None = None
+    transients_type: str = "buffer"  # one of `TRANSIENTS_TYPES`
 
     def type_of(self, value: int) -> TensorType:
         if value < len(self.arguments):
@@ -155,3 +167,7 @@ class FrontendSpec:
     arguments: tuple[tuple[int, int, int], ...]  # (shape, dtype, device) choices
     ops: tuple[tuple[int, int, int, int], ...]  # (kind, a, b, c) choices
     results: tuple[tuple[int, int], ...]  # (value, affinity mode) choices
+    # An `iree.abi.transients` argument when `transients % 8 == 7` (3.9+ compilers only; `frontend_specs`
+    # reads it from the first argument's type number): its type the next bit, its place in the signature
+    # the rest (`FrontendProgram.transients`). 0: none.
+    transients: int = 0

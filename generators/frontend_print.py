@@ -33,11 +33,14 @@ def print_frontend(program: FrontendProgram, resources: bool = True) -> str:
     """`resources`: print `resource` constants as `dense_resource` blobs (else as `dense<...>` literals;
     see `RESOURCES_SURVIVE_PHASES`)."""
     dynamic = program.dynamic or (None,) * len(program.arguments)
-    args = ", ".join(
+    declared = [
         f"%{'a' if away is not None else 'v'}{i}: {t.dynamic() if away is not None else t.mlir()} "
         f"{{iree.abi.affinity = {affinity(d)}}}"
         for i, ((t, d), away) in enumerate(zip(program.arguments, dynamic, strict=True))
-    )
+    ]
+    if program.transients is not None:
+        declared.insert(program.transients, transients_argument(program.transients_type))
+    args = ", ".join(declared)
     result_types = ", ".join(
         program.type_of(r.value).mlir()
         + (f" {{iree.abi.affinity = {affinity(r.affinity)}}}" if r.affinity is not None else "")
@@ -79,6 +82,11 @@ def default_device(program: FrontendProgram) -> int | None:
     if program.names_a_device() or all(op.kind in ("constant", "resource") for op in program.ops):
         return None
     return program.device_of(program.results[0].value) or 0
+
+
+def transients_argument(type_: str) -> str:
+    """The argument that hands IREE the storage for the call's transient allocations (3.9+)."""
+    return f"%transients: !hal.{type_} {{iree.abi.transients}}"
 
 
 def _dynamic_argument_lines(i: int, t: TensorType, home: int, away: int) -> list[str]:

@@ -2,7 +2,8 @@
 (`concat`, some pieces computed on other devices first), a producer with two results feeding such slices
 (`pair`), `dense_resource` constants used on a device other than the first (`resource`), a function-level
 `scf.forall` writing slices of its `shared_outs` (`forall`) and ops wrapped in an `scf.execute_region`
-(`region`). Each helper
+(`region`); an `iree.abi.transients` argument is the program's (`FrontendProgram.transients`), labelled
+here. Each helper
 adds ops to a `frontend._Builder` and takes its choices modulo what is possible, as the builder does.
 `frontend_features` names the shapes a program has, for `stream-fuzz stats --level l3`."""
 
@@ -187,7 +188,22 @@ def frontend_features(program: FrontendProgram) -> frozenset[str]:
         labels.add("joined_into_slices")
     if labels & {"dense_resource_all_equal", "dense_resource_varied"}:
         labels.add("dense_resource")
-    return frozenset(labels | _dynamic_labels(program))
+    return frozenset(labels | _dynamic_labels(program) | _transients_labels(program))
+
+
+def _transients_labels(program: FrontendProgram) -> set[str]:
+    """An `iree.abi.transients` argument (`FrontendProgram.transients`): a `!hal.buffer_view` one, and one
+    whose program hands results over on two or more devices (each result's transients op then names the
+    storage imported on its own device)."""
+    if program.transients is None:
+        return set()
+    labels = {"transients_argument"}
+    if program.transients_type == "buffer_view":
+        labels.add("transients_buffer_view")
+    homes = {r.affinity if r.affinity is not None else program.device_of(r.value) for r in program.results}
+    if len(homes - {None}) >= 2:
+        labels.add("transients_results_on_2plus_devices")
+    return labels
 
 
 def _dynamic_labels(program: FrontendProgram) -> set[str]:

@@ -14,6 +14,11 @@ decided the program's copies: a pre-scheduled input (L2, any `stream.async.execu
 in-place writes itself, and schedule-allocation is right to keep them. Writes through a callee's
 argument are out of sight here (the storage is an `argument` there); L3's run checks the buffers
 themselves (`abi.inputs_unchanged`).
+
+An import into a `!stream.resource<transient>` is not such a buffer: it is the storage a caller hands over
+for the call's transient allocations (an `iree.abi.transients` argument, imported so by the conversion of
+`hal.tensor.transients`, HALToStream/Patterns.cpp ConvertTensorTransientsOp), which the program writes by
+design ("raw storage for transient allocations"); it is exempt.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ def borrowed_imports_unwritten(facts: Facts) -> Iterator[Violation]:
             continue
         for storage_id in sorted(access.storages):
             storage = facts.storage(storage_id)
-            if storage.kind != "import" or _consumed(storage.value):
+            if storage.kind != "import" or _consumed(storage.value) or _transient_storage(storage.value):
                 continue
             writes = tuple(u for u in access.uses if u.endswith(":w"))
             message = (
@@ -61,6 +66,12 @@ def borrowed_imports_unwritten(facts: Facts) -> Iterator[Violation]:
                 pinned=True,
                 order=access.order,
             )
+
+
+def _transient_storage(value: ir.Value) -> bool:
+    """Is `value` an import of the caller's transient storage (its resource of `transient` lifetime)?"""
+    owner = value.owner
+    return isinstance(owner, ir.OpView) and owner.name == _IMPORT and "<transient>" in str(value.type)
 
 
 def _consumed(value: ir.Value) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +229,8 @@ class Campaign:
             if checked is not None:  # a variant computes what the default compile does not
                 verdict, case = checked
         failing = None
+        if verdict.run.transient_bytes is not None:  # its entry's RUN line passes the storage the run did
+            case = replace(case, transient_bytes=verdict.run.transient_bytes)
         if verdict.finding is not None:
             attribution = self.corpus.attribute(verdict.finding)
             finding = attribution.finding
@@ -430,7 +432,7 @@ class Campaign:
         strategy: SearchStrategy[Any]
         judge_one: Callable[[Any], Finding | None]
         if level == "l3":
-            strategy = frontend_cases(size=self.program_size)
+            strategy = frontend_cases(size=self.program_size, target=self.target)
             if (batch := self._l3_batch(level)) > 1:
                 started, settings_ = time.perf_counter(), self._chunk_settings(level, size)
                 compiler, execute = self.frontend_compiler(), self.l3_execute

@@ -27,7 +27,12 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from stream_fuzz.generators import features, print_program, programs
-from stream_fuzz.generators.frontend import frontend_features, frontend_programs, print_frontend
+from stream_fuzz.generators.frontend import (
+    DEFAULT_TARGET,
+    frontend_features,
+    frontend_programs,
+    print_frontend,
+)
 
 
 @dataclass(frozen=True)
@@ -51,9 +56,14 @@ def collect_stats(
     on_invalid: Callable[[str, str], object] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
     size: int | None = None,
+    target: tuple[int, int] | None = None,
 ) -> dict:
+    """`target`: the release of the compiler judging the programs (L3 draws only what it takes); None: the
+    pinned one's."""
     l3 = level == "l3"
-    strategy: st.SearchStrategy[Any] = frontend_programs(size=size) if l3 else programs(level, size=size)
+    strategy: st.SearchStrategy[Any] = (
+        frontend_programs(size=size, target=target or DEFAULT_TARGET) if l3 else programs(level, size=size)
+    )
     times: list[float] = []
     ops: list[int] = []
     judge_times: list[float] = []  # compile + oracle

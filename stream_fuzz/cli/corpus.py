@@ -131,6 +131,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                     on_invalid,
                     progress=_stats_progress,
                     size=program_size_option(args.size),
+                    target=judge.compiler_info.release,
                 )
             )
             print(format_stats(results[-1]), flush=True)

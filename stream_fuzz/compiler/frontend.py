@@ -45,6 +45,8 @@ from .frontend_run import (
     has_unused_argument,
     results_crossing_devices,
     runtime_available,
+    transient_size,
+    transients_argument,
 )
 from .frontend_tools import (
     INVOKE_FAILED,
@@ -55,6 +57,7 @@ from .frontend_tools import (
     compile_with_binary,
     needs_run_binary,
     python_stack,
+    query_transient_size,
     run_with_binary,
 )
 from .inprocess import bindings_info
@@ -349,8 +352,9 @@ class _Worker:
             return FrontendRun("ok", "vmfb", self.info, text, report, abi, timing=timing, not_run=why)
         _mark("run")
         started = time.perf_counter()
+        storage: list[int] = []  # the transient storage's bytes, once known
         try:
-            outputs, inputs_after = self._execute(vmfb, request)
+            outputs, inputs_after = self._execute(vmfb, request, text, storage)
         except BinaryFailed:
             raise
         except Exception as error:  # the runtime's errors are RuntimeError/ValueError with its status text
@@ -369,6 +373,7 @@ class _Worker:
                 True,
                 f"{kind}: {error}",
                 timing=timing,
+                transient_bytes=storage[0] if storage else None,
             )
         timing["run_s"] = time.perf_counter() - started
         if inputs_after is not None:
@@ -378,7 +383,17 @@ class _Worker:
             abi += inputs_unchanged(request.inputs, inputs_after, consumed)
         crossing = results_crossing_devices(self.ir, self.context, request.text)
         return FrontendRun(
-            "ok", "run", self.info, text, report, abi, outputs, True, timing=timing, crosses_devices=crossing
+            "ok",
+            "run",
+            self.info,
+            text,
+            report,
+            abi,
+            outputs,
+            True,
+            timing=timing,
+            crosses_devices=crossing,
+            transient_bytes=storage[0] if storage else None,
         )
 
     def _rejects(self, text: str) -> bool:
@@ -414,19 +429,33 @@ class _Worker:
         return module, rt.VmContext(self._runtime, modules=[hal, module]), self._devices[0]
 
     def _execute(
-        self, vmfb: bytes, request: FrontendRequest
+        self, vmfb: bytes, request: FrontendRequest, stream_ir: str, storage: list[int]
     ) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
         """The results, and each input's buffer read back after the call (None: a binary ran it, whose
-        input buffers this process cannot see)."""
+        input buffers this process cannot see). A program with an `iree.abi.transients` argument is run
+        by the binary (the Python runtime's FunctionInvoker takes no `!hal.buffer`), with storage of the
+        size the module's own query says (appended to `storage`), as IREE's samples/external_transients
+        sizes it: the constant its reflection states, else its size function's answer for these inputs."""
+        transients = transients_argument(self.ir, self.context, request.text)
         binary = self.iree_run_module
-        if binary is None and needs_run_binary(request.flags):
+        if binary is None and (needs_run_binary(request.flags) or transients is not None):
             pinned = iree_run_module_beside(native_iree_compile())
             if pinned is None:
-                raise RuntimeFailed(f"{' '.join(request.flags)} needs iree-run-module; none is installed")
+                needs = " ".join(request.flags) or "an iree.abi.transients argument"
+                raise RuntimeFailed(f"{needs} needs iree-run-module; none is installed")
             binary = str(pinned)
         if binary is not None:
+            place = None
+            if transients is not None:
+                size, query = transient_size(stream_ir)
+                if size is None and query is not None:
+                    size = query_transient_size(
+                        binary, self.timeout, vmfb, request.devices, request.inputs, transients, query
+                    )
+                storage.append(size or 0)  # neither: the module needs none
+                place = (*transients, storage[0])
             outputs = run_with_binary(
-                binary, self.timeout, vmfb, request.devices, request.inputs, request.results
+                binary, self.timeout, vmfb, request.devices, request.inputs, request.results, place
             )
             return outputs, None
         import numpy as np

@@ -5,6 +5,7 @@ one-program worker (`frontend.py`) and batches (`frontend_batch.py`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -44,6 +45,8 @@ class FrontendRun:
     crosses_devices: tuple[bool, ...] = ()
     timing: dict[str, float] = field(default_factory=dict)  # seconds per stage, and oracle_s
     not_run: str = ""  # why a program that compiled was not run here (a `RuntimeDefect` of the runtime)
+    # The bytes passed as @main's `iree.abi.transients` storage (the module's own size query); None: none.
+    transient_bytes: int | None = None
 
 
 def runtime_available() -> bool:
@@ -83,6 +86,34 @@ def consumed_arguments(ir: Any, context: Any, text: str) -> tuple[bool, ...]:
         any(name in ir.DictAttr(attrs) for name in owned)
         for attrs in ir.ArrayAttr(main.attributes["arg_attrs"])
     )
+
+
+def transients_argument(ir: Any, context: Any, text: str) -> tuple[int, str] | None:
+    """Where @main takes an `iree.abi.transients` argument (IREE 3.9+: the storage the call's transient
+    allocations are placed in) and its type ("buffer" or "buffer_view"), or None when it takes none."""
+    if "iree.abi.transients" not in text:
+        return None
+    main = _main_of(ir, ir.Module.parse(text, context))
+    if main is None or "arg_attrs" not in main.attributes:
+        return None
+    inputs = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value).inputs
+    for index, attrs in enumerate(ir.ArrayAttr(main.attributes["arg_attrs"])):
+        if "iree.abi.transients" in ir.DictAttr(attrs):
+            return index, str(inputs[index]).removeprefix("!hal.")
+    return None
+
+
+def transient_size(stream_ir: str) -> tuple[int | None, str | None]:
+    """What the compiled @main says of the storage its `iree.abi.transients` argument needs (read from its
+    stream-phase `iree.reflection`, as IREE's samples/external_transients reads it from the module): the
+    size in bytes when it is a constant (`iree.abi.transients.size.constant`), else the function that
+    computes it from the call's inputs (`iree.abi.transients.size`), else (None, None)."""
+    for line in stream_ir.splitlines():
+        if re.match(r"\s*util\.func public @main\(", line):
+            constant = re.search(r"iree\.abi\.transients\.size\.constant = (\d+)", line)
+            function = re.search(r"iree\.abi\.transients\.size = @([\w$.]+)", line)
+            return (int(constant[1]) if constant else None), (function[1] if function else None)
+    return None, None
 
 
 def _main_of(ir: Any, module: Any) -> Any:
@@ -137,4 +168,6 @@ __all__ = [
     "has_unused_argument",
     "results_crossing_devices",
     "runtime_available",
+    "transient_size",
+    "transients_argument",
 ]

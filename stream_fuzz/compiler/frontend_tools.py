@@ -84,6 +84,19 @@ class RuntimeFailed(Exception):
 INVOKE_FAILED = "Error invoking function: "  # how the Python runtime's ValueError begins when @main fails
 
 
+# What fills the storage handed to @main for its transients (the byte 0xA5): a correct program never reads
+# transient memory before writing it, and a value read so shows as garbage, not as a plausible zero.
+STORAGE_FILL = -91
+
+
+def storage_input(kind: str, size: int) -> str:
+    """`iree-run-module`'s `--input` for an `iree.abi.transients` argument of `size` bytes: a `!hal.buffer`
+    is a `&`-prefixed storage literal (tools/test/iree-run-module-in-place.mlir), a `!hal.buffer_view` a
+    plain one."""
+    literal = f"{size}xi8={STORAGE_FILL}" if size else "0xi8"
+    return f"&{literal}" if kind == "buffer" else literal
+
+
 def run_with_binary(
     iree_run_module: str,
     timeout: float,
@@ -91,11 +104,14 @@ def run_with_binary(
     devices: int,
     inputs: tuple[Any, ...],
     results: int | None,
+    storage: tuple[int, str, int] | None = None,
+    function: str = "main",
 ) -> tuple[Any, ...]:
-    """Run `@main` of `vmfb` with the `iree-run-module` binary on one `local-task` device per program
-    device: its results as NumPy arrays; its error raises `RuntimeFailed`, its crash or hang
+    """Run `@main` (or `function`) of `vmfb` with the `iree-run-module` binary on one `local-task` device per
+    program device: its results as NumPy arrays; its error raises `RuntimeFailed`, its crash or hang
     `BinaryFailed`. It runs in a folder of its own with relative file names, so that what it says names
-    no path of this machine."""
+    no path of this machine. `storage`: (its place among the arguments, its type, its bytes) of an
+    `iree.abi.transients` argument (`storage_input`)."""
     import numpy as np
 
     with tempfile.TemporaryDirectory(prefix="stream-fuzz-l3-run-") as folder:
@@ -103,10 +119,15 @@ def run_with_binary(
         (here / "module.vmfb").write_bytes(vmfb)
         command = [iree_run_module, "--module=module.vmfb"]
         command += ["--device=local-task"] * devices
-        command.append("--function=main")
+        command.append(f"--function={function}")
+        arguments = []
         for index, value in enumerate(inputs):
             np.save(here / f"in{index}.npy", np.asarray(value), allow_pickle=False)
-            command.append(f"--input=@in{index}.npy")
+            arguments.append(f"--input=@in{index}.npy")
+        if storage is not None:
+            place, kind, size = storage
+            arguments.insert(place, f"--input={storage_input(kind, size)}")
+        command += arguments
         # One --output flag per result (one more than there are is an error of its own); when the caller
         # does not say how many, a first run prints them.
         count = results if results is not None else _result_count(command, here, timeout)
@@ -123,6 +144,49 @@ def run_with_binary(
             # on either runtime (`l3._status` reads the first line).
             raise RuntimeFailed(f"{INVOKE_FAILED}{said}" if "invoking function" in said else said)
         return tuple(np.load(here / f"out{index}.npy", allow_pickle=False) for index in range(count))
+
+
+def query_transient_size(
+    iree_run_module: str,
+    timeout: float,
+    vmfb: bytes,
+    devices: int,
+    inputs: tuple[Any, ...],
+    storage: tuple[int, str],
+    function: str,
+) -> int:
+    """The bytes @main's `iree.abi.transients` storage needs for these inputs, as its module's size query
+    `function` (`iree.abi.transients.size`, taking @main's arguments; the storage passed empty) answers,
+    run by the `iree-run-module` binary. Its failure raises `RuntimeFailed`, its crash or hang
+    `BinaryFailed`, as a run of @main's would."""
+    import subprocess
+
+    import numpy as np
+
+    with tempfile.TemporaryDirectory(prefix="stream-fuzz-l3-size-") as folder:
+        here = Path(folder)
+        (here / "module.vmfb").write_bytes(vmfb)
+        command = [iree_run_module, "--module=module.vmfb", *["--device=local-task"] * devices]
+        arguments = []
+        for index, value in enumerate(inputs):
+            np.save(here / f"in{index}.npy", np.asarray(value), allow_pickle=False)
+            arguments.append(f"--input=@in{index}.npy")
+        arguments.insert(storage[0], f"--input={storage_input(storage[1], 0)}")
+        command += [f"--function={function}", *arguments]
+        try:
+            done = subprocess.run(
+                command, cwd=here, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False
+            )
+        except subprocess.TimeoutExpired:
+            raise BinaryFailed("timeout", f"iree-run-module killed after {timeout:g} s") from None
+        said = done.stderr.decode(errors="replace").strip()
+        if done.returncode < 0:
+            killed = f"[iree-run-module killed by signal {-done.returncode}]"
+            raise BinaryFailed("crash", f"{said}\n{killed}".strip())
+        size = re.search(rb"^result\[0\]: i64=(\d+)", done.stdout, re.MULTILINE)
+        if done.returncode != 0 or size is None:
+            raise RuntimeFailed(said or f"the transient size query @{function} returned no i64")
+        return int(size[1])
 
 
 def _result_count(command: list[str], folder: Path, timeout: float) -> int:

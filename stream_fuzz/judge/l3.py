@@ -21,6 +21,7 @@ import numpy as np
 
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, FrontendRun
+from stream_fuzz.compiler.frontend_tools import storage_input
 from stream_fuzz.generators.frontend import FrontendProgram, TensorType, print_frontend
 from stream_fuzz.judge.findings import Finding, crash_line, diagnostic_class, violation_finding
 from stream_fuzz.judge.unplaced import describe as describe_unplaced
@@ -48,6 +49,9 @@ class Case:
     # `iree-compile` options it is compiled with (L3's option-equivalence oracle, `options.py`): its
     # findings name them, and they are the placement oracle's business only without them.
     flags: tuple[str, ...] = ()
+    # The bytes of @main's `iree.abi.transients` storage, as the run sized it (`FrontendRun.transient_bytes`):
+    # an entry's RUN line passes that many. None: no such argument, or not run yet.
+    transient_bytes: int | None = None
 
 
 def case_of(program: FrontendProgram, inputs: tuple[np.ndarray, ...], resources: bool = True) -> Case:
@@ -151,9 +155,28 @@ def _status(message: str) -> str:
 # -- corpus entries ---------------------------------------------------------------------------------
 
 
+_SIGNATURE = re.compile(r"func\.func @main\((.*?)\)\s*(?:->|\{)", re.DOTALL)
+
+
+def transients_of(text: str) -> tuple[int, str] | None:
+    """Where @main of a program's text takes its `iree.abi.transients` argument and its type ("buffer" or
+    "buffer_view"), or None: read from the signature as `print_frontend` writes it."""
+    signature = _SIGNATURE.search(text)
+    if signature is None or "iree.abi.transients" not in signature[1]:
+        return None
+    before = signature[1].partition("iree.abi.transients")[0]
+    kind = re.findall(r"!hal\.(buffer_view|buffer)\b", before)
+    return len(re.findall(r"%[\w$.-]+\s*:", before)) - 1, kind[-1] if kind else "buffer"
+
+
 def run_lines(case: Case) -> list[str]:
     devices = " ".join("--device=local-task" for _ in range(case.devices))
     inputs = [f"--input={runtime_literal(x, t)}" for x, t in zip(case.inputs, case.input_types, strict=True)]
+    if (transients := transients_of(case.text)) is not None:
+        # The size the run passed (the module's own query); one that did not run yet gets a page.
+        size = case.transient_bytes if case.transient_bytes is not None else 4096
+        # Quoted: a shell reads a bare `&` as the end of a command (lit runs RUN lines in one).
+        inputs.insert(transients[0], shlex.quote(f"--input={storage_input(transients[1], size)}"))
     expected = [
         f"--expected_output={runtime_literal(e, t)}"
         for e, t in zip(case.expected, case.result_types, strict=True)
@@ -212,7 +235,10 @@ def case_from_entry(text: str) -> Case:
         if line.startswith("// RUN:")
     )
     words = shlex.split(command)
-    inputs = [_literal(w.split("=", 1)[1]) for w in words if w.startswith("--input=")]
+    # An `iree.abi.transients` argument's storage (`storage_input`: `&Nxi8=...` or `Nxi8=...`) is no input
+    # of the program's: the run passes it again, sized by the module.
+    storage = [w for w in words if re.match(r"--input=&?\d+xi8(=|$)", w)]
+    inputs = [_literal(w.split("=", 1)[1]) for w in words if w.startswith("--input=") and w not in storage]
     expected = [_literal(w.split("=", 1)[1]) for w in words if w.startswith("--expected_output=")]
     devices = sum(1 for w in words if w == "--device=local-task")
     flags = _compile_options(words)
@@ -227,6 +253,7 @@ def case_from_entry(text: str) -> Case:
         tuple(a for a, _ in expected),
         tuple(t for _, t in expected),
         flags,
+        int(re.match(r"--input=&?(\d+)", storage[0])[1]) if storage else None,  # type: ignore[index]
     )
 
 
@@ -273,4 +300,5 @@ __all__ = [
     "judge_case",
     "render_l3_entry",
     "run_lines",
+    "transients_of",
 ]

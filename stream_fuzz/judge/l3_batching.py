@@ -19,7 +19,8 @@ is that:
 - a case of a known crash shape (`known_crash_shape`) or whose text a finding is known of is judged alone
   at once, never merged (`BatchMemory`); one whose text an earlier batch compiled runs in that batch's
   module; one whose text's alone verdict was a finding of the compile gets that verdict (the compile
-  sees the text, not the inputs).
+  sees the text, not the inputs). So is a program with an `iree.abi.transients` argument: a batch's run
+  passes each function its tensors, not the storage it takes.
 
 So a batch can cost a finding only by hiding it (clean merged, not alone); `benchmarks/bench_batching.py
 --level l3` measures that (`findings_equal`) on the same programs judged both ways.
@@ -36,7 +37,7 @@ from typing import Any
 from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.compiler.frontend_batch import BatchFailed, BatchReply, Compiled, FrontendBatchRequest
 from stream_fuzz.judge.batching import BatchCounts
-from stream_fuzz.judge.l3 import Case, L3Verdict, finding_of, judge_case
+from stream_fuzz.judge.l3 import Case, L3Verdict, finding_of, judge_case, transients_of
 
 # Cases per compile. An L3 module's compile is mostly per module (20 copies of the known-good function
 # compile in ~6x the time of one); past ~16 a failing batch costs more to bisect than merging saves.
@@ -142,6 +143,8 @@ def judge_cases(
     for index, case in enumerate(cases):
         if not batchable(compiler, case.flags):
             alone(index, remember=False)
+        elif transients_of(case.text) is not None:
+            alone(index)  # a batch calls each program with its tensors only, never with its storage
         elif case.text in memory.alone or known_crash_shape(case.text):
             counts.screened += memory.alone.get(case.text) is None  # not batched: a finding is likely
             alone(index)
