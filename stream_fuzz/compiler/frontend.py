@@ -209,7 +209,8 @@ class FrontendCompiler:
     def _native_crash_report(self, request: FrontendRequest, stage: str) -> str:
         """The bindings install no crash handler, so a dead worker says only its signal: the native
         `iree-compile` of the same wheel, run on the program, says in which pass it dies and prints
-        LLVM's stack ("" when it does not crash there, e.g. a crash only the stream hook causes)."""
+        LLVM's stack, without symbol names (no frame reaches a finding; "" when it does not crash there,
+        e.g. a crash only the stream hook causes)."""
         if stage not in ("stream", "vmfb"):
             return ""
         try:
@@ -219,7 +220,7 @@ class FrontendCompiler:
         if stage == "stream":
             command.append("--compile-to=stream")
         command += request.flags
-        return crash_report_of(command, request.text, self.timeout)
+        return crash_report_of(command, request.text, self.timeout, symbolize=False)
 
 
 def _last_stage(stderr: str) -> str:
