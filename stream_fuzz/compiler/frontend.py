@@ -148,6 +148,7 @@ class FrontendCompiler:
             recycle_after=RECYCLE_AFTER,
             ready_s=max(self.timeout, 60.0),
             name="L3 worker",
+            spare=True,  # a crash of the compile is common at L3 (a quarter of seed 0's programs)
         )
 
     def __enter__(self) -> FrontendCompiler:
@@ -248,6 +249,7 @@ def serve(
     # happened: the bindings install no crash handler, and such a crash is rare and does not repeat.
     faulthandler.enable(all_threads=False)
     worker = _Worker(load_hook(stream_hook), info, iree_compile, timeout, iree_run_module)
+    _load_libraries()
     conn.send("ready")
     while True:
         try:
@@ -265,6 +267,20 @@ def serve(
         except Exception:
             reply = FrontendRun("internal-error", "", worker.info, message=traceback.format_exc())
         conn.send(reply)
+
+
+def _load_libraries() -> None:
+    """Import what a request needs before the worker says it is ready, not during its first request:
+    the spare worker (`WorkerProcess(spare=True)`) then takes over from a crashed one with nothing left
+    to load. The runtime's import is most of it (its `ml_dtypes`: ~0.5 CPU-s)."""
+    from iree.compiler import api  # noqa: F401
+
+    import stream_fuzz.oracles.abi
+    import stream_fuzz.oracles.affinity
+    import stream_fuzz.oracles.check
+    import stream_fuzz.oracles.sanitize  # noqa: F401
+
+    runtime_available()  # imports `iree.runtime` when installed
 
 
 class _Worker:

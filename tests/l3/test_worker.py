@@ -91,10 +91,34 @@ def test_a_crash_is_reported_with_its_pass_not_its_signal(frontend: FrontendComp
     assert verdict.run.outcome == "crash" and verdict.run.stage == "stream"
     assert verdict.finding is not None and verdict.finding.signature == "crash-f807f1622833"
     assert "[crashed in pass: iree-hal-materialize-interfaces]" in verdict.finding.details
+    # The native compiler's stack is not symbolized (no frame reaches a finding) and no raw frame is kept.
+    assert not re.search(r"^\s*\d+\s+\S+\s+0x[0-9a-f]+", verdict.run.message, re.MULTILINE), (
+        verdict.run.message
+    )
     # The worker is restarted for the next program.
     assert (
         frontend.run(FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, execute=False)).outcome == "ok"
     )
+
+
+def test_a_crashed_worker_is_replaced_by_the_spare_started_before_the_crash() -> None:
+    known_good = FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, execute=False)
+    crashing = case_from_entry(
+        (CORPUS / "crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir").read_text()
+    )
+    with FrontendCompiler(timeout=120) as compiler:
+        assert compiler.run(known_good).outcome == "ok"
+        worker = compiler._worker
+        assert worker._spare is not None
+        spare_pid, spare_log = worker._spare[0].pid, worker._spare[2]
+        assert spare_log != worker.stderr_path  # the spare writes its own stderr, not the worker's
+        crashed = judge_case(compiler, crashing)
+        assert crashed.run.outcome == "crash" and "[L3 worker killed by signal" in crashed.run.message
+        assert compiler.run(known_good).outcome == "ok"
+        assert worker._process.pid == spare_pid and worker.stderr_path == spare_log
+        assert worker._spare is not None and worker._spare[0].pid != spare_pid  # the next spare
+        logs = (worker.stderr_path, worker._spare[2])
+    assert not any(Path(log).exists() for log in logs)  # closing removes both files
 
 
 def test_a_dying_worker_says_where_in_python_without_this_machines_paths() -> None:
