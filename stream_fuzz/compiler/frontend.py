@@ -72,6 +72,18 @@ from .worker_process import WorkerProcess
 
 STAGES = ("stream", "vmfb", "run")
 RECYCLE_AFTER = 500  # each compile session and runtime context leaves a little behind
+# What the fork server L3 workers are forked from imports (`WorkerProcess(preload=...)`); `iree.runtime`
+# is most of it (its `ml_dtypes`: ~0.5 CPU-s). Nothing here makes a context or starts a thread.
+PRELOAD = (
+    "iree.compiler.ir",
+    "iree.compiler.api",
+    "iree.runtime",
+    "stream_fuzz.compiler.frontend",
+    "stream_fuzz.oracles.abi",
+    "stream_fuzz.oracles.affinity",
+    "stream_fuzz.oracles.check",
+    "stream_fuzz.oracles.sanitize",
+)
 
 
 @dataclass(frozen=True)
@@ -148,7 +160,7 @@ class FrontendCompiler:
             recycle_after=RECYCLE_AFTER,
             ready_s=max(self.timeout, 60.0),
             name="L3 worker",
-            spare=True,  # a crash of the compile is common at L3 (a quarter of seed 0's programs)
+            preload=PRELOAD,
         )
 
     def __enter__(self) -> FrontendCompiler:
@@ -270,9 +282,8 @@ def serve(
 
 
 def _load_libraries() -> None:
-    """Import what a request needs before the worker says it is ready, not during its first request:
-    the spare worker (`WorkerProcess(spare=True)`) then takes over from a crashed one with nothing left
-    to load. The runtime's import is most of it (its `ml_dtypes`: ~0.5 CPU-s)."""
+    """Import what a request needs before the worker says it is ready, not during its first request
+    (forked from the fork server, `PRELOAD`, a worker has them already)."""
     from iree.compiler import api  # noqa: F401
 
     import stream_fuzz.oracles.abi

@@ -7,10 +7,10 @@ in time, or whose worker dies, kills only the worker: the next request starts a 
 `recycle_after` programs the worker is replaced anyway, since an MLIR context never forgets what it has
 seen.
 
-With `spare=True` a second worker is kept started and idle (its own stderr file): a worker that dies or is
-recycled is replaced by it at once, and the next spare starts beside the next request. Starting an L3
-worker (the compiler's and the runtime's libraries, ~0.7 CPU-s, 2-3 s on a loaded machine) was paid by the
-request after every crash.
+With `preload` (module names) workers are forked from multiprocessing's fork server, a process started
+once (as a spawned one: fresh, no MLIR context, no compiler threads) that imports those modules first: a
+new worker then starts with them loaded. An L3 worker's start (the compiler's and the runtime's
+libraries, ~0.7 CPU-s, 2-4 s on a loaded machine) was paid by the request after every crash.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class WorkerProcess:
         recycle_after: int,
         ready_s: float | None = None,
         name: str = "compiler worker",
-        spare: bool = False,
+        preload: tuple[str, ...] = (),
     ) -> None:
         """`serve(conn, stderr_path, *args)` runs in the worker. With `ready_s`, the worker first sends
         "ready" once it has loaded what it needs; one that does not within `ready_s` seconds is a broken
@@ -56,18 +56,15 @@ class WorkerProcess:
         self._process: Any = None
         self._conn: Any = None
         self._served = 0
-        self._log_prefix = log_prefix
-        self.stderr_path = self._new_log()
-        self._spare: tuple[Any, Any, str] | None = None  # process, pipe, stderr file
-        self._keep_spare = spare
+        self._preload = preload
+        fd, self.stderr_path = tempfile.mkstemp(prefix=log_prefix, suffix=".log")
+        os.close(fd)
 
     def ask(self, request: Any, wait_s: float, programs: int = 1) -> Answer:
         """Send `request` (counting `programs` toward recycling) and wait up to `wait_s` for the reply."""
         if self._process is None or not self._process.is_alive() or self._served >= self.recycle_after:
             self.stop()
             self._start()
-            if self._keep_spare:
-                self._spare = self._spawn(self._new_log())
         self._served += programs
         try:
             self._conn.send(request)
@@ -104,40 +101,21 @@ class WorkerProcess:
 
     def close(self) -> None:
         self.stop()
-        if self._spare is not None:
-            process, conn, path = self._spare
-            self._spare = None
-            _end(process, conn)
-            _unlink(path)
-        _unlink(self.stderr_path)
+        if os.path.exists(self.stderr_path):
+            os.unlink(self.stderr_path)
 
-    def _new_log(self) -> str:
-        fd, path = tempfile.mkstemp(prefix=self._log_prefix, suffix=".log")
-        os.close(fd)
-        return path
-
-    def _spawn(self, stderr_path: str) -> tuple[Any, Any, str]:
-        ctx = multiprocessing.get_context("spawn")
+    def _start(self) -> None:
+        ctx: Any = multiprocessing.get_context("spawn")
+        if self._preload:
+            ctx = multiprocessing.get_context("forkserver")
+            ctx.set_forkserver_preload(list(self._preload))  # read when the fork server first starts
         parent, child = ctx.Pipe()
-        process = ctx.Process(target=self._serve, args=(child, stderr_path, *self._args), daemon=True)
+        process = ctx.Process(target=self._serve, args=(child, self.stderr_path, *self._args), daemon=True)
         try:
             with sigint_ignored():  # the child starts with Ctrl-C ignored (its serve() keeps it so)
                 process.start()
         finally:
             child.close()
-        return process, parent, stderr_path
-
-    def _start(self) -> None:
-        """Make the spare (when one is kept and alive) the worker, else start one; wait until it is ready."""
-        spare, self._spare = self._spare, None
-        if spare is not None and not spare[0].is_alive():
-            _end(spare[0], spare[1])
-            _unlink(spare[2])
-            spare = None
-        process, parent, path = spare if spare is not None else self._spawn(self.stderr_path)
-        if path != self.stderr_path:  # the spare's own file is this worker's now
-            _unlink(self.stderr_path)
-            self.stderr_path = path
         self._process, self._conn, self._served = process, parent, 0
         if self.ready_s is None:
             return
@@ -148,18 +126,6 @@ class WorkerProcess:
         if not ready:
             self.stop()
             raise RuntimeError(f"the {self.name} did not start:\n{self.stderr()[-3000:]}".strip())
-
-
-def _end(process: Any, conn: Any) -> None:
-    if process.is_alive():
-        process.kill()
-    process.join(timeout=5)
-    conn.close()
-
-
-def _unlink(path: str) -> None:
-    if os.path.exists(path):
-        os.unlink(path)
 
 
 @contextlib.contextmanager
