@@ -75,6 +75,18 @@ from .worker_process import WorkerProcess
 
 STAGES = ("stream", "vmfb", "run")
 RECYCLE_AFTER = 500  # each compile session and runtime context leaves a little behind
+# What the fork server L3 workers are forked from imports (`WorkerProcess(preload=...)`); `iree.runtime`
+# is most of it (its `ml_dtypes`: ~0.5 CPU-s). Nothing here makes a context or starts a thread.
+PRELOAD = (
+    "iree.compiler.ir",
+    "iree.compiler.api",
+    "iree.runtime",
+    "stream_fuzz.compiler.frontend",
+    "stream_fuzz.oracles.abi",
+    "stream_fuzz.oracles.affinity",
+    "stream_fuzz.oracles.check",
+    "stream_fuzz.oracles.sanitize",
+)
 
 
 @dataclass(frozen=True)
@@ -151,6 +163,7 @@ class FrontendCompiler:
             recycle_after=RECYCLE_AFTER,
             ready_s=max(self.timeout, 60.0),
             name="L3 worker",
+            preload=PRELOAD,
         )
 
     def __enter__(self) -> FrontendCompiler:
@@ -212,7 +225,8 @@ class FrontendCompiler:
     def _native_crash_report(self, request: FrontendRequest, stage: str) -> str:
         """The bindings install no crash handler, so a dead worker says only its signal: the native
         `iree-compile` of the same wheel, run on the program, says in which pass it dies and prints
-        LLVM's stack ("" when it does not crash there, e.g. a crash only the stream hook causes)."""
+        LLVM's stack, without symbol names (no frame reaches a finding; "" when it does not crash there,
+        e.g. a crash only the stream hook causes)."""
         if stage not in ("stream", "vmfb"):
             return ""
         try:
@@ -222,7 +236,7 @@ class FrontendCompiler:
         if stage == "stream":
             command.append("--compile-to=stream")
         command += request.flags
-        return crash_report_of(command, request.text, self.timeout)
+        return crash_report_of(command, request.text, self.timeout, symbolize=False)
 
 
 def _last_stage(stderr: str) -> str:
@@ -250,6 +264,7 @@ def serve(
     # happened: the bindings install no crash handler, and such a crash is rare and does not repeat.
     faulthandler.enable(all_threads=False)
     worker = _Worker(load_hook(stream_hook), info, iree_compile, timeout, iree_run_module)
+    _load_libraries()
     conn.send("ready")
     while True:
         try:
@@ -267,6 +282,19 @@ def serve(
         except Exception:
             reply = FrontendRun("internal-error", "", worker.info, message=traceback.format_exc())
         conn.send(reply)
+
+
+def _load_libraries() -> None:
+    """Import what a request needs before the worker says it is ready, not during its first request
+    (forked from the fork server, `PRELOAD`, a worker has them already)."""
+    from iree.compiler import api  # noqa: F401
+
+    import stream_fuzz.oracles.abi
+    import stream_fuzz.oracles.affinity
+    import stream_fuzz.oracles.check
+    import stream_fuzz.oracles.sanitize  # noqa: F401
+
+    runtime_available()  # imports `iree.runtime` when installed
 
 
 class _Worker:

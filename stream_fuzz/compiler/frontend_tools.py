@@ -69,7 +69,7 @@ def compile_with_binary(
         if code is None:
             raise BinaryFailed("timeout", f"iree-compile killed after {timeout:g} s")
         if code < 0 or any(marker in said for marker in CRASH_MARKERS):
-            report = crash_report_of(command, text, timeout)
+            report = crash_report_of(command, text, timeout, symbolize=False)
             tail = "\n".join(said.strip().splitlines()[-30:])
             raise BinaryFailed("crash", f"{report or tail}\n[iree-compile exited with status {code}]")
         if code != 0 or not made.exists():

@@ -3,10 +3,12 @@ phase and checked, resumed to a .vmfb, run on several local-task devices and com
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import numpy as np
+import psutil
 import pytest
 from hypothesis import given, settings
 from iree.compiler import ir
@@ -84,10 +86,31 @@ def test_a_crash_is_reported_with_its_pass_not_its_signal(frontend: FrontendComp
     assert verdict.run.outcome == "crash" and verdict.run.stage == "stream"
     assert verdict.finding is not None and verdict.finding.signature == "crash-f807f1622833"
     assert "[crashed in pass: iree-hal-materialize-interfaces]" in verdict.finding.details
+    # The native compiler's stack is not symbolized (no frame reaches a finding) and no raw frame is kept.
+    assert not re.search(r"^\s*\d+\s+\S+\s+0x[0-9a-f]+", verdict.run.message, re.MULTILINE), (
+        verdict.run.message
+    )
     # The worker is restarted for the next program.
     assert (
         frontend.run(FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, execute=False)).outcome == "ok"
     )
+
+
+def test_a_crashed_worker_is_replaced_by_one_forked_with_the_libraries_loaded() -> None:
+    known_good = FrontendRequest((KNOWN_GOOD / "l3.mlir").read_text(), 2, execute=False)
+    entry = CORPUS / "crash-consteval-jit-of-a-constant-transferred-to-a-device.mlir"
+    with FrontendCompiler(timeout=120) as compiler:
+        assert compiler.run(known_good).outcome == "ok"
+        first = compiler._worker._process.pid
+        crashed = judge_case(compiler, case_from_entry(entry.read_text()))
+        assert crashed.run.outcome == "crash" and "[L3 worker killed by signal" in crashed.run.message
+        assert crashed.finding is not None and crashed.finding.signature == "crash-f807f1622833"
+        assert compiler.run(known_good).outcome == "ok"
+        second = compiler._worker._process.pid
+        assert second != first
+        # Both are children of the fork server (which imported the libraries once), not of this process.
+        server = {psutil.Process(pid).ppid() for pid in (first, second) if psutil.pid_exists(pid)}
+        assert server and os.getpid() not in server
 
 
 def test_a_dying_worker_says_where_in_python_without_this_machines_paths() -> None:
