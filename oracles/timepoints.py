@@ -93,7 +93,12 @@ class Timeline:
             covered, unknown = self._covers(timepoint)
             if wanted in covered:
                 return True
-            known = known and all(self._made_before(opaque, wanted.owner.operation) for opaque in unknown)
+            if isinstance(wanted.owner, ir.Block):
+                # A block argument (a loop-carried timepoint) is made by whatever jumps to its block:
+                # a timepoint of unknown coverage may be the very one passed in.
+                known = known and not unknown
+            else:
+                known = known and all(self._made_before(opaque, wanted.owner.operation) for opaque in unknown)
         return False if known else None
 
     def _covers(self, timepoint: ir.Value) -> tuple[frozenset[ir.Value], frozenset[ir.Value]]:
