@@ -16,6 +16,7 @@ historical releases' outputs it must not absorb (tests/corpus/test_symptoms.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -138,6 +139,18 @@ def _import_exported_elsewhere(finding: Finding) -> bool:
         and primary.rule in (Rule.EXPORT, Rule.RESULT)
         and primary.storage_kind == "import"
     )
+
+
+def _transients_storage_elsewhere(finding: Finding) -> bool:
+    """EmplaceTransients (gatherTransientResources, processTransientResource) places every transient alloca
+    that feeds a result in the one storage ConvertTensorTransientsOp imported with the result's device,
+    whatever device the alloca was on: an import of transient lifetime (only an `iree.abi.transients`
+    argument is imported so) written by an execute on a device it was not imported for."""
+    primary = _primary(finding)
+    if primary is None or primary.rule is not Rule.WRITE or primary.storage_kind != "import":
+        return False
+    captured = rf"{re.escape(primary.resource)} as %\w+: !stream\.resource<transient>"
+    return re.search(captured, primary.op) is not None
 
 
 def _escaping_result_on_executor(finding: Finding) -> bool:
@@ -333,6 +346,11 @@ SYMPTOMS: dict[str, Symptom] = {
             "import-exported-elsewhere",
             _import_exported_elsewhere,
             "an import exported on another device with no copy",
+        ),
+        Symptom(
+            "transients-storage-elsewhere",
+            _transients_storage_elsewhere,
+            "the caller's transient storage, imported for one device, written by an execute on another",
         ),
         Symptom(
             "prescheduled-push",

@@ -619,3 +619,21 @@ def test_a_returned_storage_placed_on_its_producers_set_is_the_public_return_ent
     assert attribution.entry is not None and attribution.entry.path.stem == PUBLIC_RETURN, attribution.note
     returning_nothing = _returning_nothing(text, "%b_ready")
     assert finding_from(judge.judge(returning_nothing, resolve_pipeline("allocation"))) is None
+
+
+def test_a_campaign_program_writing_transients_storage_on_another_device_is_the_transients_entrys() -> None:
+    """The 37-hit L3 shape of seed 5 (an iree.abi.transients storage imported on @d0, @d1's transients
+    emplaced in it) is attributed to the transients entry, through its symptom; an import of the caller's
+    own tensor (external lifetime) misplaced the same way does not show that symptom."""
+    text = (Path(__file__).resolve().parent / "transients_storage_written_on_another_device.mlir").read_text()
+    stream = compile_str(text, extra_args=["--compile-to=stream"]).decode()
+    finding = violation_finding(check_text(stream).violations)
+    assert finding.shape_signature == "placement-write-1d112eb07730"
+    assert shows("transients-storage-elsewhere", finding)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == "placement-write-transients-storage-imported-for-the-result-device"
+    primary = next(v for v in finding.violations if v.rule is finding.rules[0])
+    as_external = primary.op.replace("resource<transient>", "resource<external>")
+    external = dataclasses.replace(primary, op=as_external)
+    assert not shows("transients-storage-elsewhere", dataclasses.replace(finding, violations=(external,)))
