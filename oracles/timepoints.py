@@ -9,6 +9,8 @@ block argument, a call's or loop's result, a global) nothing is concluded.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from iree.compiler import ir
 
 # Ops whose timepoint result is reached only after every timepoint they await (TimelineOpInterface).
@@ -51,7 +53,7 @@ class Timeline:
     def __init__(self) -> None:
         self._covered: dict[ir.Value, tuple[frozenset[ir.Value], frozenset[ir.Value]]] = {}
         self._positions: dict[ir.Block, dict[ir.Operation, int]] = {}
-        self._awaits: dict[ir.Block, list[tuple[ir.Value, ...]]] = {}  # host awaits before each position
+        self._block_awaits: dict[ir.Block, list[tuple[int, ir.Operation]]] = {}  # host awaits, by position
         self._host: dict[ir.Operation, list[ir.Value]] = {}
         self._dominance: dict[ir.Block, dict[ir.Block, list[ir.Block]]] = {}  # by a region's entry block
 
@@ -73,11 +75,7 @@ class Timeline:
         if block not in self._positions:
             ops = [child.operation for child in block.operations]
             self._positions[block] = {op: index for index, op in enumerate(ops)}
-            awaits: list[tuple[ir.Value, ...]] = [()]
-            for op in ops:
-                awaited = op.opview.await_timepoint if op.name == _HOST_AWAIT else None
-                awaits.append(awaits[-1] + ((awaited,) if awaited is not None else ()))
-            self._awaits[block] = awaits
+            self._block_awaits[block] = [(i, op) for i, op in enumerate(ops) if op.name == _HOST_AWAIT]
         return self._positions[block]
 
     def reached_by(self, awaited: ir.Value | None, at: ir.Operation, wanted: ir.Value) -> bool | None:
@@ -120,45 +118,42 @@ class Timeline:
         return found, unknown
 
     def chained_host_await(self, execute: ir.Operation) -> bool:
-        """Does `execute` capture a resource that a host `stream.timepoint.await` before it (in its block
-        or an enclosing one) waits on, and await a timepoint covering that await's?"""
+        """Does `execute` capture a resource that a host `stream.timepoint.await` before it (see
+        `_host_awaits_before`) waits on, and await a timepoint covering that await's?"""
         awaited = execute.opview.await_timepoint
         if awaited is None:
             return False
         covered, _ = self._covers(awaited)
         captured = set(execute.opview.resource_operands)
-        current: ir.Operation | None = execute
-        while current is not None:
-            position = self._positions_in(current.block)[current]
-            for op, index in self._positions[current.block].items():
-                if index >= position or op.name != _HOST_AWAIT:
-                    continue
-                if op.opview.await_timepoint in covered and captured & set(op.opview.resource_operands):
-                    return True
-            parent = current.parent
-            current = parent.operation if parent is not None and parent.name != "builtin.module" else None
-        return False
+        return any(
+            op.opview.await_timepoint in covered and captured & set(op.opview.resource_operands)
+            for op in self._host_awaits_before(execute)
+        )
 
     def _host_awaited(self, op: ir.Operation) -> list[ir.Value]:
-        """Timepoints the host waits on before it gets to `op`: awaits before it in its block and before
-        each op enclosing it, and in every block of a region that dominates that block (every path to it
-        runs the whole dominating block first: the entry block, and a loop header the canonicalizer's
-        SinkAwaitToFirstConsumer moves an await into, at the common dominator of its users)."""
-        if op in self._host:
-            return self._host[op]
-        found: list[ir.Value] = []
+        """Timepoints the host waits on before it gets to `op` (see `_host_awaits_before`)."""
+        if op not in self._host:
+            self._host[op] = [a.opview.await_timepoint for a in self._host_awaits_before(op)]
+        return self._host[op]
+
+    def _host_awaits_before(self, op: ir.Operation) -> Iterator[ir.Operation]:
+        """The host awaits run before `op` on every path to it: those before it in its block and before
+        each op enclosing it, and those in every block of a region that dominates that block (every path to
+        it runs the whole dominating block first: the entry block, a loop header the canonicalizer's
+        SinkAwaitToFirstConsumer moves an await into, and an scf.if's enclosing block once lowered to cf)."""
         current: ir.Operation | None = op
         while current is not None:
             block = current.block
             position = self._positions_in(block)[current]
-            found.extend(self._awaits[block][position])
             for dominator in self._dominators(block):
-                end = len(self._positions_in(dominator))
-                found.extend(self._awaits[dominator][end])
+                yield from self._host_awaits_in(dominator, len(self._positions_in(dominator)))
+            yield from self._host_awaits_in(block, position)
             parent = current.parent
             current = parent.operation if parent is not None and parent.name != "builtin.module" else None
-        self._host[op] = found
-        return found
+
+    def _host_awaits_in(self, block: ir.Block, end: int) -> Iterator[ir.Operation]:
+        self._positions_in(block)
+        yield from (op for index, op in self._block_awaits[block] if index < end)
 
     def _dominators(self, block: ir.Block) -> list[ir.Block]:
         """The blocks of `block`'s region that dominate it, itself left out (none for an unreachable

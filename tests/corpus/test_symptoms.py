@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from iree.compiler import ir
 from iree.compiler.tools import compile_str
-from stream_fuzz.oracles import check_text
+from stream_fuzz.oracles import Rule, check_text
 from stream_fuzz.oracles.intent import read_intent
 
 from stream_fuzz.compiler import CompilerInfo, InProcessCompiler, Outcome, resolve_pipeline
@@ -637,3 +637,20 @@ def test_a_campaign_program_writing_transients_storage_on_another_device_is_the_
     as_external = primary.op.replace("resource<transient>", "resource<external>")
     external = dataclasses.replace(primary, op=as_external)
     assert not shows("transients-storage-elsewhere", dataclasses.replace(finding, violations=(external,)))
+
+
+HOST_AWAIT_IN_A_DOMINATING_BLOCK = TWO_BUGS.parent / "host_await_chained_into_a_lowered_branch.mlir"
+CHAINED_AWAITS = "lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait"
+
+
+def test_a_host_await_chained_in_from_a_dominating_block_is_the_chained_awaits_entrys(judge: Judge) -> None:
+    """Seed 38's program (3.13, 1 hit): canonicalize chains the execute to a host await inside an scf.if,
+    which the pipeline later lowers to blocks; the await then sits in a block dominating the execute's. The
+    symptom reads dominating blocks as the before-alloca rule does: the chained-awaits entry's, not new."""
+    text = HOST_AWAIT_IN_A_DOMINATING_BLOCK.read_text()
+    finding = finding_from(judge.judge(text, resolve_pipeline("stream")))
+    assert finding is not None and finding.rules[0] is Rule.BEFORE_ALLOCA
+    assert shows("host-await-chained", finding)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == CHAINED_AWAITS
