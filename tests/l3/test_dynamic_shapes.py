@@ -10,11 +10,9 @@ hand-built program and drawn ones on the pinned compiler and runtime against Num
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, seed, settings
 from iree.compiler import ir
 from stream_fuzz.generators.frontend import (
     FrontendOp,
@@ -23,7 +21,6 @@ from stream_fuzz.generators.frontend import (
     FrontendSpec,
     TensorType,
     build_frontend,
-    frontend_cases,
     frontend_features,
     frontend_programs,
     on_one_device,
@@ -33,14 +30,13 @@ from stream_fuzz.generators.frontend_model import SHAPES
 from stream_fuzz.oracles.reference import evaluate
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
-from stream_fuzz.corpus.entry import Entry, read_corpus
 from stream_fuzz.judge.l3 import case_of, compare_outputs, judge_case
 from tests.l3 import needs_runtime
+from tests.l3.agree import EXAMPLES, agreeing_verdicts
 from tests.shares import MIN_SHARE, feature_shares
 
 F24, I4 = TensorType((2, 4), "f32"), TensorType((4,), "i32")
 LABELS = ("dynamic_shape_argument", "dynamic_shape_moved", "dynamic_shape_dispatch")
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 # x: f32 2x4 on d0, round trip to d2; y: i32 4 on d1, round trip to d0; z: static f32 2x4 on d1.
 DYNAMIC = FrontendProgram(
@@ -122,29 +118,7 @@ def test_the_hand_built_program_runs_to_numpys_values(frontend: FrontendCompiler
 @pytest.mark.slow
 @needs_runtime
 def test_drawn_programs_with_a_dynamic_dispatch_agree_with_numpy(frontend: FrontendCompiler) -> None:
-    known = frozenset(s for e in read_corpus(CORPUS) if isinstance(e, Entry) for s in e.signatures)
-    agreed = 0
-
-    @seed(26)
-    @settings(
-        max_examples=6,
-        phases=[Phase.generate],
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
+    agreed = agreeing_verdicts(
+        frontend, lambda program: "dynamic_shape_dispatch" in frontend_features(program)
     )
-    @given(frontend_cases().filter(lambda drawn: "dynamic_shape_dispatch" in frontend_features(drawn[0])))
-    def check(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> None:
-        nonlocal agreed
-        case = case_of(*drawn)
-        verdict = judge_case(frontend, case)
-        finding = verdict.finding
-        if finding is not None and finding.kind != "violation":
-            assert finding.signature in known, (finding, print_frontend(drawn[0]))
-            return
-        assert verdict.executed and verdict.run.outputs is not None, verdict.run.message
-        assert compare_outputs(verdict.run.outputs, case) == ()
-        agreed += 1
-
-    check()
-    assert agreed >= 3, f"only {agreed} of 6 programs compiled, ran and agreed"
+    assert len(agreed) >= 3, f"only {len(agreed)} of {EXAMPLES} programs compiled, ran and agreed"

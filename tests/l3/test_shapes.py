@@ -9,18 +9,14 @@ drawn ones against NumPy, and two programs whose blobs share a key in one batch.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, seed, settings
 from iree.compiler import ir
 from stream_fuzz.generators.frontend import (
     FrontendOp,
     FrontendProgram,
     FrontendResult,
     TensorType,
-    frontend_cases,
     frontend_features,
     frontend_programs,
     print_frontend,
@@ -29,11 +25,11 @@ from stream_fuzz.generators.frontend_print import blob
 from stream_fuzz.oracles.reference import evaluate
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
-from stream_fuzz.corpus.entry import Entry, read_corpus
 from stream_fuzz.judge.batching import BatchCounts
-from stream_fuzz.judge.l3 import Case, case_of, compare_outputs, judge_case
+from stream_fuzz.judge.l3 import Case, case_of, judge_case
 from stream_fuzz.judge.l3_batching import judge_cases
 from tests.l3 import needs_runtime
+from tests.l3.agree import EXAMPLES, agreeing_verdicts
 from tests.shares import MIN_SHARE, feature_shares
 
 F4, F8, F12 = TensorType((4,), "f32"), TensorType((8,), "f32"), TensorType((12,), "f32")
@@ -48,7 +44,6 @@ NEW_SHAPES = (
     "dense_resource_varied",
     "dense_resource_used_off_first_device",
 )
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 # x (d0), y (d1), z (d2); every new shape once, each result a new shape's.
 SHOWCASE = FrontendProgram(
@@ -139,44 +134,14 @@ def test_the_showcase_runs_to_the_literal_values(frontend: FrontendCompiler) -> 
         assert verdict.finding is None, verdict.finding
 
 
-def _known_signatures() -> frozenset[str]:
-    return frozenset(s for e in read_corpus(CORPUS) if isinstance(e, Entry) for s in e.signatures)
-
-
 @pytest.mark.slow
 @needs_runtime
 @pytest.mark.parametrize("shape", NEW_SHAPES)
 def test_drawn_programs_with_the_shape_agree_with_numpy(frontend: FrontendCompiler, shape: str) -> None:
-    # A drawn program may hit a compile bug the corpus knows (constant work on a device, loops); any other
-    # failure to compile or run, or a wrong value, fails the test.
-    known = _known_signatures()
-    agreed = 0
-
-    @seed(26)
-    @settings(
-        max_examples=6,
-        phases=[Phase.generate],
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
+    agreed = agreeing_verdicts(frontend, lambda program: shape in frontend_features(program))
+    assert len(agreed) >= 3, (
+        f"only {len(agreed)} of {EXAMPLES} programs with {shape} compiled, ran and agreed"
     )
-    @given(frontend_cases().filter(lambda drawn: shape in frontend_features(drawn[0])))
-    def check(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> None:
-        nonlocal agreed
-        case = case_of(*drawn)
-        verdict = judge_case(frontend, case)
-        finding = verdict.finding
-        # A placement violation comes with results that agree (a wrong result outranks it): the values are
-        # this test's business, the placement the campaign's (it records the finding).
-        if finding is not None and finding.kind != "violation":
-            assert finding.signature in known, (finding, print_frontend(drawn[0]))
-            return
-        assert verdict.executed and verdict.run.outputs is not None, verdict.run.message
-        assert compare_outputs(verdict.run.outputs, case) == ()
-        agreed += 1
-
-    check()
-    assert agreed >= 3, f"only {agreed} of 6 programs with {shape} compiled, ran and agreed"
 
 
 def _with_resource(values: tuple[int, ...]) -> Case:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from iree.compiler import ir
 from stream_fuzz.generators.frontend import (
     TRANSIENTS_SINCE,
@@ -26,7 +26,6 @@ from stream_fuzz.generators.frontend import (
     FrontendSpec,
     TensorType,
     build_frontend,
-    frontend_cases,
     frontend_features,
     frontend_programs,
     print_frontend,
@@ -44,6 +43,7 @@ from stream_fuzz.judge.l3 import (
     transients_of,
 )
 from tests.l3 import needs_runtime
+from tests.l3.agree import EXAMPLES, agreeing_verdicts
 from tests.shares import MIN_SHARE, feature_shares
 
 F44 = TensorType((4, 4), "f32")
@@ -180,39 +180,15 @@ def test_drawn_programs_with_transient_storage_compute_numpys_results(frontend: 
     """Drawn programs whose results are handed over on one device (on several, IREE 3.13's
     EmplaceTransients rejects or miscompiles the program: the storage is imported once per device, and it
     supports one) compile, run with their storage and agree with NumPy."""
-    agreed = 0
-
-    @seed(26)
-    @settings(
-        max_examples=6,
-        phases=[Phase.generate],
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
+    agreed = agreeing_verdicts(
+        frontend,
+        lambda program: (
+            "transients_argument" in (labels := frontend_features(program))
+            and "transients_results_on_2plus_devices" not in labels
+        ),
     )
-    @given(
-        frontend_cases().filter(
-            lambda drawn: (
-                "transients_argument" in (labels := frontend_features(drawn[0]))
-                and "transients_results_on_2plus_devices" not in labels
-            )
-        )
-    )
-    def check(drawn: tuple[FrontendProgram, tuple[np.ndarray, ...]]) -> None:
-        nonlocal agreed
-        case = case_of(*drawn)
-        verdict = judge_case(frontend, case)
-        # A placement violation comes with results that agree (a wrong result outranks it): the values are
-        # this test's business, the placement the campaign's.
-        if verdict.finding is not None and verdict.finding.kind != "violation":
-            return
-        assert verdict.executed and verdict.run.outputs is not None, verdict.run.message
-        assert verdict.run.transient_bytes is not None
-        assert compare_outputs(verdict.run.outputs, case) == ()
-        agreed += 1
-
-    check()
-    assert agreed >= 3, f"only {agreed} of 6 drawn programs with transient storage ran and agreed"
+    assert all(verdict.run.transient_bytes is not None for verdict in agreed)
+    assert len(agreed) >= 3, f"only {len(agreed)} of {EXAMPLES} drawn programs with transient storage agreed"
 
 
 @pytest.mark.slow
