@@ -45,6 +45,8 @@ from stream_fuzz.judge.preflight import SetupError
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    if interrupts.deferred(signum):  # inside MLIR's bindings: raised when they return
+        return
     SIGNALS.terminated = True
     interrupts.remember(signum)  # raised again at the next program if Python swallows this one
     raise Terminated

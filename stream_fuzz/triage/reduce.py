@@ -34,6 +34,7 @@ from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.corpus.entry import ASYNC_OUTPUT, HEADER, ONE_PASS_FOLDER, Entry, as_recorded, code_lines
 from stream_fuzz.corpus.render import CLOBBER_UNSTATED, correct_output_lines, run_line
 from stream_fuzz.corpus.replay import NONDETERMINISTIC_ATTEMPTS
+from stream_fuzz.interrupts import in_native_calls
 from stream_fuzz.judge.findings import Finding, finding_from
 from stream_fuzz.judge.fixes import all_ops
 from stream_fuzz.judge.symptoms import HISTORICAL, shows
@@ -275,10 +276,12 @@ def _parse(text: str) -> ir.Module:
     return ir.Module.parse(text, _context())
 
 
+@in_native_calls
 def _canonical(text: str) -> str:
     return str(_parse(text))
 
 
+@in_native_calls
 def _verifies(text: str) -> bool:
     try:
         return bool(_parse(text).operation.verify())
@@ -289,18 +292,31 @@ def _verifies(text: str) -> bool:
 def _each_op(text: str, change: Callable[[ir.Operation], bool]) -> Iterator[str]:
     """For each op (last first: users before what they use), a fresh copy of the module with `change`
     applied to it."""
-    count = len(all_ops(_parse(text)))
+    count = _op_count(text)
     for index in reversed(range(count)):
-        module = _parse(text)
-        op = all_ops(module)[index]
-        if op.name in _KEEP:
-            continue
-        try:
-            changed = change(op)
-        except (ValueError, ir.MLIRError):
-            changed = False
-        if changed:
-            yield str(module)
+        changed = _changed_copy(text, index, change)
+        if changed is not None:
+            yield changed
+
+
+@in_native_calls
+def _op_count(text: str) -> int:
+    return len(all_ops(_parse(text)))
+
+
+@in_native_calls
+def _changed_copy(text: str, index: int, change: Callable[[ir.Operation], bool]) -> str | None:
+    """The module with `change` applied to its op number `index` (None when it did not apply). Not part
+    of the generator above: a section must not stay open while the caller compiles the candidate."""
+    module = _parse(text)
+    op = all_ops(module)[index]
+    if op.name in _KEEP:
+        return None
+    try:
+        changed = change(op)
+    except (ValueError, ir.MLIRError):
+        changed = False
+    return str(module) if changed else None
 
 
 def _erase_unused(op: ir.Operation) -> bool:
