@@ -24,8 +24,8 @@ from typing import ParamSpec, TypeVar
 
 _held: list[int] = []
 _holding = False
-_native_depth = 0  # how deep the main thread is in `native_calls` sections
-_deferred: list[int] = []  # signals that came inside one, delivered again when the outermost ends
+_depth = 0  # how deep the main thread is in `not_interrupted` sections
+_put_off: list[int] = []  # signals that came inside one, delivered again when the outermost ends
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -64,49 +64,51 @@ def remember(signum: int) -> None:
 def raise_and_remember(signum: int, frame: FrameType | None) -> None:
     """SIGINT while a campaign runs: KeyboardInterrupt, remembered too (`pending()`), so that one Python
     swallows (raised inside a garbage-collector callback, say) is raised again at the next program."""
-    if deferred(signum):
+    if put_off(signum):
         return
     _held.append(signum)
     raise KeyboardInterrupt
 
 
-def deferred(signum: int) -> bool:
-    """For a handler that raises: inside `native_calls`, do not (the signal is delivered again when the
+def put_off(signum: int) -> bool:
+    """For a handler that raises: inside `not_interrupted`, do not (the signal is delivered again when the
     section ends); True when it was put off."""
-    if _native_depth == 0 or threading.current_thread() is not threading.main_thread():
+    if _depth == 0 or threading.current_thread() is not threading.main_thread():
         return False
-    _deferred.append(signum)
+    _put_off.append(signum)
     return True
 
 
 @contextlib.contextmanager
-def native_calls() -> Iterator[None]:
-    """A section that reads IR with MLIR's bindings. They run Python beneath C++ frames (a walk's
-    visitor; a dialect's module, imported on the first op of that dialect), and an exception a signal
-    handler raises there unwinds into C++ built without exceptions: the process aborts (SIGABRT, no
-    reports). Inside, SIGINT and SIGTERM wait; the outermost section's end delivers the first again.
-    Keep sections short (no compiles inside): an interrupt waits for them."""
-    global _native_depth
+def not_interrupted() -> Iterator[None]:
+    """A section SIGINT and SIGTERM wait for: the outermost section's end delivers the first again. For
+    code an exception must not cut short:
+    - reading IR with MLIR's bindings, which run Python beneath C++ frames (a walk's visitor; a dialect's
+      module, imported on the first op of that dialect): an exception a handler raises there unwinds into
+      C++ built without exceptions, and the process aborts (SIGABRT, no reports);
+    - starting a worker process: cut short, the child reads a closed pipe and prints a traceback.
+    Keep sections short (no compile inside): an interrupt waits for them."""
+    global _depth
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    _native_depth += 1
+    _depth += 1
     try:
         yield
     finally:
-        _native_depth -= 1
-        if _native_depth == 0 and _deferred:
-            signum = _deferred[0]
-            _deferred.clear()
+        _depth -= 1
+        if _depth == 0 and _put_off:
+            signum = _put_off[0]
+            _put_off.clear()
             signal.raise_signal(signum)  # its handler runs now, outside the section
 
 
-def in_native_calls(function: Callable[P, R]) -> Callable[P, R]:
-    """`function` runs as one `native_calls` section (it must not yield or wait on a compile)."""
+def not_interruptible(function: Callable[P, R]) -> Callable[P, R]:
+    """`function` runs as one `not_interrupted` section (it must not yield or wait on a compile)."""
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        with native_calls():
+        with not_interrupted():
             return function(*args, **kwargs)
 
     return wrapper

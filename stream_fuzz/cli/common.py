@@ -15,7 +15,7 @@ from stream_fuzz import interrupts
 from stream_fuzz.campaign.report import write_report
 from stream_fuzz.compiler import resolve_pipeline
 from stream_fuzz.corpus.entry import Entry, MalformedEntry, read_entry
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.judge.preflight import identified, preflight
 from stream_fuzz.judge.verdict import DEFAULT_TIMEOUT_S, Judge
 from stream_fuzz.oracles import Severity
@@ -94,7 +94,7 @@ def pipeline_of(args: argparse.Namespace, text: str, default: str) -> str:
     return resolve_pipeline(default)
 
 
-@in_native_calls
+@not_interruptible
 def prescheduled(text: str) -> bool:
     """Does the program hold `stream.async.execute` regions (L2), or can it not be read (then the
     compiler says why)? A flat async program (L1) needs the whole stream pipeline."""

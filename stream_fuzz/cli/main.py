@@ -45,7 +45,7 @@ from stream_fuzz.judge.preflight import SetupError
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    if interrupts.deferred(signum):  # inside MLIR's bindings: raised when they return
+    if interrupts.put_off(signum):  # in a section that must not be cut short: raised at its end
         return
     SIGNALS.terminated = True
     interrupts.remember(signum)  # raised again at the next program if Python swallows this one

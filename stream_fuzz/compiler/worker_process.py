@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from stream_fuzz import interrupts
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -112,7 +114,9 @@ class WorkerProcess:
         parent, child = ctx.Pipe()
         process = ctx.Process(target=self._serve, args=(child, self.stderr_path, *self._args), daemon=True)
         try:
-            with sigint_ignored():  # the child starts with Ctrl-C ignored (its serve() keeps it so)
+            # The child starts with Ctrl-C ignored (its serve() keeps it so); a SIGTERM waits until the
+            # child has its start-up data.
+            with sigint_ignored(), interrupts.not_interrupted():
                 process.start()
         finally:
             child.close()

@@ -21,7 +21,7 @@ from typing import assert_never
 from iree.compiler import ir
 
 from stream_fuzz.corpus.filecheck import run_filecheck
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.judge.fixes import has_derived_fix, plausible_fix
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.clobber import WRITES_TARGET
@@ -44,7 +44,7 @@ def _any_of(devices: list[str]) -> str:
     return "[^)]*@(" + "|".join(re.escape(d) for d in devices) + ")[>,][^)]*"
 
 
-@in_native_calls
+@not_interruptible
 def candidate_groups(violations: tuple[Violation, ...], faulty: str) -> list[list[str]]:
     """Groups of CHECK lines, most general first; each group alone states the correct output."""
     general: list[str] = []
@@ -178,7 +178,7 @@ def primary(violations: tuple[Violation, ...]) -> tuple[Violation, ...]:
     return tuple(v for v in violations if v.rule is first)
 
 
-@in_native_calls
+@not_interruptible
 def witnessing_lines(violations: tuple[Violation, ...], faulty: str) -> list[str]:
     """The first candidate group FileCheck rejects on the faulty output and accepts on its plausible fix.
     Without a fix to compare with, lines that reject the faulty output are kept."""

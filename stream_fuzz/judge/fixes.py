@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal, assert_never, get_args
 
 from iree.compiler import ir
 
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.facts import PLACED_BY_COMPILER
 
@@ -75,7 +75,7 @@ def has_derived_fix(rule: Rule) -> TypeIs[DerivedFix]:
     return rule in DERIVED_FIX
 
 
-@in_native_calls
+@not_interruptible
 def plausible_fix(output: str, violations: tuple[Violation, ...]) -> str | None:
     context = ir.Context()
     try:
@@ -89,7 +89,7 @@ def plausible_fix(output: str, violations: tuple[Violation, ...]) -> str | None:
     return str(module)
 
 
-@in_native_calls
+@not_interruptible
 def all_ops(module: ir.Module) -> list[ir.Operation]:
     """Every op of `module`, in the order MLIR's walk visits them."""
     found: list[ir.Operation] = []

@@ -36,7 +36,7 @@ from typing import Any
 
 from stream_fuzz.compiler.frontend import FrontendCompiler
 from stream_fuzz.compiler.frontend_batch import BatchFailed, BatchReply, Compiled, FrontendBatchRequest
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.judge.batching import BatchCounts
 from stream_fuzz.judge.l3 import Case, L3Verdict, finding_of, judge_case, transients_of
 
@@ -236,7 +236,7 @@ def _parts(group: list[int], cases: Sequence[Case], memory: BatchMemory, size: i
     return [sorted(part) for part in parts if part]
 
 
-@in_native_calls
+@not_interruptible
 def moves_a_constant(text: str) -> bool:
     """Does the program move a value computed from constants alone to a device (`flow.tensor.transfer`
     of it)? IREE hoists such values into initializers and evaluates them at compile time, and its

@@ -23,7 +23,7 @@ import re
 
 from iree.compiler import ir
 
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.oracles.sanitize import parse_compiled
 
 # The line a finding's details carry; the symptoms parse it back (`devices_of_line`).
@@ -39,7 +39,7 @@ def failing_executables(errors: list[str] | tuple[str, ...]) -> list[str]:
     return [m.group(1) for line in errors if (m := _EXECUTABLE.search(line))]
 
 
-@in_native_calls
+@not_interruptible
 def describe(stream_ir: str, errors: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """One line per failing executable dispatched from an execute without `on(...)`: the devices of the
     storage that execute binds ("no device" when none is placed). () when the IR does not read back."""

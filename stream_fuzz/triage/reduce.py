@@ -34,7 +34,7 @@ from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.corpus.entry import ASYNC_OUTPUT, HEADER, ONE_PASS_FOLDER, Entry, as_recorded, code_lines
 from stream_fuzz.corpus.render import CLOBBER_UNSTATED, correct_output_lines, run_line
 from stream_fuzz.corpus.replay import NONDETERMINISTIC_ATTEMPTS
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.judge.findings import Finding, finding_from
 from stream_fuzz.judge.fixes import all_ops
 from stream_fuzz.judge.symptoms import HISTORICAL, shows
@@ -276,12 +276,12 @@ def _parse(text: str) -> ir.Module:
     return ir.Module.parse(text, _context())
 
 
-@in_native_calls
+@not_interruptible
 def _canonical(text: str) -> str:
     return str(_parse(text))
 
 
-@in_native_calls
+@not_interruptible
 def _verifies(text: str) -> bool:
     try:
         return bool(_parse(text).operation.verify())
@@ -299,12 +299,12 @@ def _each_op(text: str, change: Callable[[ir.Operation], bool]) -> Iterator[str]
             yield changed
 
 
-@in_native_calls
+@not_interruptible
 def _op_count(text: str) -> int:
     return len(all_ops(_parse(text)))
 
 
-@in_native_calls
+@not_interruptible
 def _changed_copy(text: str, index: int, change: Callable[[ir.Operation], bool]) -> str | None:
     """The module with `change` applied to its op number `index` (None when it did not apply). Not part
     of the generator above: a section must not stay open while the caller compiles the candidate."""

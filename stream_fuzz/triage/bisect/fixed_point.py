@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from iree.compiler import ir
 
 from stream_fuzz.compiler.pass_plan import BisectError
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.oracles.sanitize import parse_compiled
 
 ITERATION_ATTR = "iree.fixedpoint.iteration"
@@ -34,20 +34,20 @@ def _parse(text: str) -> ir.Module:
         ) from error
 
 
-@in_native_calls
+@not_interruptible
 def has_module_attr(text: str, name: str) -> bool:
     """The top-level module of printed IR carries the attribute `name`."""
     return name in _parse(text).operation.attributes
 
 
-@in_native_calls
+@not_interruptible
 def module_attrs(text: str) -> str:
     """The attribute dictionary of the top-level module, as printed ("" when it has none)."""
     attributes = _parse(text).operation.attributes
     return ", ".join(f"{attributes[i].name} = {attributes[i].attr}" for i in range(len(attributes)))
 
 
-@in_native_calls
+@not_interruptible
 def set_module_attrs(text: str, add: dict[str, str], remove: Sequence[str]) -> str:
     """The IR with `name = value` attributes added to its top-level module and the named ones dropped."""
     module = _parse(text)

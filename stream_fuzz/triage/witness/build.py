@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from iree.compiler import ir
 
-from stream_fuzz.interrupts import in_native_calls
+from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.triage.witness.bodies import Entry, entries_of, executable, lookup, owner_of, walk
 from stream_fuzz.triage.witness.reference import Interpreter, Unsupported, as_elements
 
@@ -84,7 +84,7 @@ class _Parts:
     others: list[ir.Operation]  # module-level ops kept as they are: globals, private functions
 
 
-@in_native_calls
+@not_interruptible
 def build(text: str, compile_flags: tuple[str, ...] = (), function: str | None = None) -> Witness:
     """The witness of `text` (raises Unsupported naming what it cannot do). `compile_flags` go on the
     iree-compile RUN line (e.g. `--iree-hal-memoization=false` past a crash of a later phase); `function`

@@ -2,7 +2,7 @@
 
 The bindings import a dialect's Python module the first time an op of it is read (here from inside a
 walk). A handler that raises there unwinds into C++ and the process aborts (SIGABRT): no reports, no
-exit 130/143. That is how a campaign cancelled early died in CI. `interrupts.native_calls` holds the
+exit 130/143. That is how a campaign cancelled early died in CI. `interrupts.not_interrupted` holds the
 signal until the section ends. The signal is sent deterministically: by an import finder, at the moment
 the bindings import `iree.compiler.dialects.stream`.
 """
@@ -50,7 +50,7 @@ def read():
 
 try:
     if sys.argv[1] == "guarded":
-        with interrupts.native_calls():
+        with interrupts.not_interrupted():
             read()
             print("read", flush=True)
     else:
