@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-cloned-op-joins-a-dependent-partition.mlir
 // pass: iree-stream-schedule-execution
+// failure: failed to schedule execution partitions without cyclic dependencies
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — an L3 campaign on 3.13 (2026-12-05, seed 36, alias invalid-program-f232017af063)
 //   reaches it: a dense<-2> constant is the init of a three-trip scf.for whose body moves the carry to @d0 and
@@ -30,6 +31,7 @@
 //   invalid-program-partition-cycle-through-scf-for-init.
 // witnesses: 2, one per split of the file (the first is the smallest)
 //
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 util.global private @d0 : !hal.device

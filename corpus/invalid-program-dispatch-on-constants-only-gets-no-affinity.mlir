@@ -10,8 +10,9 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-dispatch-on-constants-only-gets-no-affinity.mlir
 // pass: iree-stream-conversion leaves the dispatch unplaced (Stream/Analysis/Affinity.cpp); fails in iree-hal-conversion
+// failure: failed to legalize operation 'stream.executable'
 // symptom: dispatch-on-unplaced-producers
-// releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// releases: has the bug 3.1-3.8, 3.11-3.13; another failure 3.9-3.10 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — the entry is itself a tensor program compiled by iree-compile; L3 runs on
 //   2026-12-04 hit its signature in 2 of 155 (stream-fuzz run, seed 909) and 2 of 250 programs (bench_l3.py,
 //   seed 7), counts made before the two-device entry shared the signature; 2026-12-05, of 500 L3 programs

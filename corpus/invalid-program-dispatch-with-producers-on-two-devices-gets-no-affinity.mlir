@@ -11,6 +11,7 @@
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reproduce: stream-fuzz replay corpus/invalid-program-dispatch-with-producers-on-two-devices-gets-no-affinity.mlir
 // pass: iree-stream-conversion leaves the dispatch unplaced (Stream/Analysis/Affinity.cpp); fails in iree-hal-conversion
+// failure: failed to legalize operation 'stream.executable'
 // symptom: dispatch-producers-on-two-devices
 // reachability: frontend — the entry is itself a tensor program compiled by iree-compile. 2026-12-05, 3.13:
 //   a 300 s L3 campaign (seed 36, 259 programs) hit placement-write-5e185e676fc0 70 times and this signature

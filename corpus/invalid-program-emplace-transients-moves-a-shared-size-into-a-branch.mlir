@@ -7,9 +7,10 @@
 // pipeline: iree-compile (frontend to vmfb), run on local-task devices
 // level: l3
 // shrunk: yes
-// releases: has the bug 3.9, 3.11-3.13; correct 3.10; cannot express 3.1-3.8 (computed by stream-fuzz releases on 3.1-3.13)
+// releases: has the bug 3.12-3.13; correct 3.10; cannot express 3.1-3.8; another failure 3.9, 3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // reproduce: stream-fuzz replay corpus/invalid-program-emplace-transients-moves-a-shared-size-into-a-branch.mlir
 // pass: iree-stream-emplace-transients
+// failure: does not dominate this use
 // reachability: frontend — the entry is itself a tensor program compiled by iree-compile.
 // triage: compiler bug, in the experimental external-transients support (PR #22625, 3.9+): a valid program
 //   is rejected, "operand #1 does not dominate this use" after iree-stream-emplace-transients. Before the

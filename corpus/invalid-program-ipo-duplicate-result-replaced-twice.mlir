@@ -7,6 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-ipo-duplicate-result-replaced-twice.mlir
 // pass: iree-util-ipo
+// failure: operation's operand is unlinked
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // nondeterministic: a use-after-free: the same run gives the unlinked operand or a crash of the worker (about one run in six); replay tries 5 times
 // reachability: frontend — a private func.func marked {noinline} that returns its tensor argument twice,
@@ -20,6 +21,7 @@
 //   return one value per root (generators/builder.py).
 // witnesses: 2, one per split of the file (the first is the smallest)
 //
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 util.func private @callee(%a: i32) -> (i32, i32) {

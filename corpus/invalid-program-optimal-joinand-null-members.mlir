@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-optimal-joinand-null-members.mlir
 // pass: iree-stream-schedule-execution
+// failure: is not compatible with the partition affinity | exit status: -11
 // same-fix-as: bad-output-optimal-joinor-nests-members (the same slip in DeviceOptimalAttr::joinOR, HALAttrs.cpp: each member joined with the whole other attribute, read in the source; a fix of that slip in both functions would close both entries: expected, not run)
 // releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: L3's scf.if program whose else branch runs on @d1 (its result goes to
@@ -27,6 +28,7 @@
 //   Both witnesses fail on 3.5-3.13 (3.1-3.4 have no #hal.device.optimal). Compiles with one such transfer, with the members in another order, or with `*`
 //   sources. The L1 generator uses each optimal target once (generators/builder.py).
 //
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 module {

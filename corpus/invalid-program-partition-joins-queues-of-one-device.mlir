@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-partition-joins-queues-of-one-device.mlir
 // pass: iree-stream-schedule-execution
+// failure: is not compatible with the partition affinity
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: queue affinities #hal.device.affinity<@d1, [0]> on an argument and on
 //   a flow.tensor.transfer beside ops on all of @d1: iree-compile fails earlier, "failed to legalize
@@ -39,6 +40,7 @@
 // what was found:
 //   loc("-":7:9): error: op affinity #hal.device.affinity<@d1, [0]> is not compatible with the partition affinity #hal.device.affinity<@d1>
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 util.global private @d1 : !hal.device

@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-cf-branch-lifetimes.mlir
 // pass: iree-stream-refine-usage
+// failure: type mismatch for bb argument
 // releases: has the bug 3.8-3.13; correct 3.1-3.7 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: a func.func with cf.cond_br whose join block takes either a value
 //   also returned (external) or one computed from a splat constant, the block argument returned or squared
@@ -25,6 +26,7 @@
 // what was found:
 //   error: type mismatch for bb argument #0 of successor #0
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 util.global private @d0 : !hal.device

@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir
 // pass: iree-stream-refine-usage
+// failure: along control flow edge from parent | region iter_arg and 0-th
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — an scf.for whose body moves the carried tensor to another device and back (alias
 //   invalid-program-1774dd0f8dd3, the triage's L3 note); L3 runs on 2026-12-04 hit it in 6 of 155 (stream-
@@ -28,6 +29,7 @@
 //   with a computed init and the result returned; the same RefineUsage failure on its stream IR.
 // witnesses: 3, one per split of the file (the first is the smallest)
 //
+// RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 util.global private @d0 : !hal.device

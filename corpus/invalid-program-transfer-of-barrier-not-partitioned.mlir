@@ -7,6 +7,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/invalid-program-transfer-of-barrier-not-partitioned.mlir
 // pass: iree-stream-schedule-execution
+// failure: streamable op expected to be in an execution region | ScheduleExecutionPass::runOnOperation
 // releases: has the bug 3.2-3.13; cannot express 3.1 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: frontend — with a flow.tensor.barrier in the program: %a = x+x, flow.tensor.barrier %a on
 //   @d0, flow.tensor.transfer of it to @d1, read there: iree-compile rejects it with the same
@@ -21,6 +22,7 @@
 //   the verifier after the pass; a freed op still in use). Compiles without the barrier, or (3.13) with the
 //   transfer on(@d1).
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s 2>&1 | FileCheck %s
 
 util.global private @d0 : !hal.device

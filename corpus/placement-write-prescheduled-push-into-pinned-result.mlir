@@ -5,6 +5,7 @@
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
 // pipeline: builtin.module(iree-stream-schedule-allocation)
 // shrunk: yes
+// releases: has the bug 3.1-3.7; correct 3.8-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reachability: stream IR only — tried: none by a tensor program; in the whole pipeline (which the frontend
 //   runs) PlaceTransferExecutions moves every transfer into a pinned result that names its source to the
 //   pinned device first (PR #24748), so only pre-scheduled input puts the push on the producer.

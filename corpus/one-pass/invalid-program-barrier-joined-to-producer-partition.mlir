@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-barrier-joined-to-producer-partition.mlir
 // pass: iree-stream-schedule-execution (on func.func, util.func, util.initializer)
+// failure: is not compatible with the partition affinity
 // releases: has the bug 3.2-3.13; cannot express 3.1 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-barrier-joined-to-producer-partition.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 16 lines of code, to 14 in 1 s (101 candidates)
 // what was found:
 //   loc("-":10:10): error: op affinity #hal.device.affinity<@d1> is not compatible with the partition affinity #hal.device.affinity<@d0>
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s 2>&1 | FileCheck %s
 
 module {

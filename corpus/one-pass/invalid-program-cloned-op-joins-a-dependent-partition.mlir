@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-cloned-op-joins-a-dependent-partition.mlir
 // pass: iree-stream-schedule-execution (on func.func, util.func, util.initializer)
+// failure: failed to schedule execution partitions without cyclic dependencies
 // releases: has the bug 3.12-3.13; cannot express 3.1-3.11 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-cloned-op-joins-a-dependent-partition.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 23 lines of code, to 17 in 1 s (55 candidates)
 // what was found:
 //   loc("-":4:3): error: failed to schedule execution partitions without cyclic dependencies
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s 2>&1 | FileCheck %s
 
 module {

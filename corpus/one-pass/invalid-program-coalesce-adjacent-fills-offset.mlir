@@ -8,6 +8,7 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-coalesce-adjacent-fills-offset.mlir
 // pass: canonicalize (on func.func, util.func, util.initializer), caught by iree-stream-verify-async-access-ranges
+// failure: op has invalid Write access range
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-coalesce-adjacent-fills-offset.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 18 lines of code, to 18 in 1 s (18 candidates)
@@ -15,6 +16,7 @@
 //   loc("-":12:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %1 with size 32; length > resource size
 //   loc("-":12:10): error: 'stream.async.fill' op has invalid Write access range [0 to 48 for 48] of resource %2 with size 32; length > resource size
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(func.func(canonicalize),util.func(canonicalize),util.initializer(canonicalize),iree-stream-verify-async-access-ranges)' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(func.func(canonicalize),util.func(canonicalize),util.initializer(canonicalize),iree-stream-verify-async-access-ranges)' %s 2>&1 | FileCheck %s
 
 module {

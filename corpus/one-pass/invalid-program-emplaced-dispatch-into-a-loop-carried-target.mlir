@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-emplaced-dispatch-into-a-loop-carried-target.mlir
 // pass: iree-stream-emplace-allocations (on func.func, util.func, util.initializer)
+// failure: does not dominate this use
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-emplaced-dispatch-into-a-loop-carried-target.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 20 lines of code, to 16 in 1 s (47 candidates)
 // what was found:
 //   loc("-":8:10): error: operand #1 does not dominate this use
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-emplace-allocations),util.func(iree-stream-emplace-allocations),util.initializer(iree-stream-emplace-allocations))' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-emplace-allocations),util.func(iree-stream-emplace-allocations),util.initializer(iree-stream-emplace-allocations))' %s 2>&1 | FileCheck %s
 
 module {

@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-ipo-duplicate-result-replaced-twice.mlir
 // pass: iree-util-ipo
+// failure: operation's operand is unlinked
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-ipo-duplicate-result-replaced-twice.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 9 lines of code, to 9 in 4 s (2 candidates)
 // what was found:
 //   loc("-":7:5): error: operation's operand is unlinked
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-util-ipo)' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-util-ipo)' %s 2>&1 | FileCheck %s
 
 module {

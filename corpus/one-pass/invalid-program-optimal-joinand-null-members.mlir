@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-optimal-joinand-null-members.mlir
 // pass: iree-stream-schedule-execution (on func.func, util.func, util.initializer)
+// failure: is not compatible with the partition affinity | exit status: -11
 // releases: has the bug 3.5-3.13; cannot express 3.1-3.4 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-optimal-joinand-null-members.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 14 lines of code, to 12 in 5 s (26 candidates)
 // what was found:
 //   loc("-":9:10): error: op affinity #hal.device.optimal<[#hal.device.affinity<@d0>, #hal.device.affinity<@d1>]> is not compatible with the partition affinity #hal.device.optimal<[<<NULL ATTRIBUTE>>, <<NULL ATTRIBUTE>>]>
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s 2>&1 | FileCheck %s
 
 module {

@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-partition-cycle-through-scf-for-init.mlir
 // pass: iree-stream-schedule-execution (on func.func, util.func, util.initializer)
+// failure: circular dependency: input operation uses partition output | does not dominate this use
 // releases: has the bug 3.10-3.13; correct 3.1-3.9 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-partition-cycle-through-scf-for-init.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 18 lines of code, to 14 in 1 s (28 candidates)
 // what was found:
 //   loc("-":3:3): error: circular dependency: input operation uses partition output %3 = "stream.async.splat"(%2, %1) <{affinity = #hal.device.affinity<@d0>}> : (i8, index) -> !stream.resource<transient> - this indicates the operation should be inside the partition
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(func.func(iree-stream-schedule-execution),util.func(iree-stream-schedule-execution),util.initializer(iree-stream-schedule-execution))' %s 2>&1 | FileCheck %s
 
 module {

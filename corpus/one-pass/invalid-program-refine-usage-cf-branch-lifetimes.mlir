@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-refine-usage-cf-branch-lifetimes.mlir
 // pass: iree-stream-refine-usage
+// failure: type mismatch for bb argument
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-refine-usage-cf-branch-lifetimes.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 17 lines of code, to 17 in 3 s (31 candidates)
 // what was found:
 //   loc("-":9:5): error: type mismatch for bb argument #0 of successor #0
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-refine-usage)' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-refine-usage)' %s 2>&1 | FileCheck %s
 
 module {

@@ -8,12 +8,14 @@
 // shrunk: yes
 // reproduce: stream-fuzz replay corpus/one-pass/invalid-program-refine-usage-scf-for-lifetimes.mlir
 // pass: iree-stream-refine-usage
+// failure: along control flow edge from parent | region iter_arg and 0-th
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reduced-from: corpus/invalid-program-refine-usage-scf-for-lifetimes.mlir (its triage says why this is wrong)
 // reduced: the IR before this pass, 21 lines of code, to 17 in 1 s (32 candidates)
 // what was found:
 //   loc("-":9:10): error: 'scf.for' op along control flow edge from parent to Operation scf.for: successor operand type #0 '!stream.resource<transient>' should match successor input type #0 '!stream.resource<external>'
 //
+// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-refine-usage)' %s -o /dev/null
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-refine-usage)' %s 2>&1 | FileCheck %s
 
 module {

@@ -12,6 +12,12 @@
     // pass: / releases: / upstream:                   (what triage found; written by humans)
     // reachability: frontend — ...                    (or `stream IR only — tried: ...`: can a tensor
                                                         program reach it; IREE's triage priority)
+    // failure: does not dominate this use             (what the compiler prints when this bug makes it fail:
+                                                        a fragment of its diagnostic or crash report, or
+                                                        several separated by " | "; a failure printing none of
+                                                        them is another failure. Required of an open
+                                                        invalid-program entry (any rejection would count);
+                                                        "- (why)" when its witnesses share no such text)
     // symptom: public-return                          (the bug's characteristic symptom: a predicate of
                                                         judge/symptoms.py a finding of its shape must show
                                                         to be this entry's; written by humans)
@@ -71,6 +77,7 @@ _GENERATED = (
     "failing pass",
     "runtime witness",
     "apart-from",
+    "failure",
 )
 
 
@@ -103,6 +110,16 @@ class Entry:
     reachability: str = ""  # `// reachability: frontend — ...` or `stream IR only — tried: ...`
     symptom: str = ""  # `// symptom: <name>`: a key of symptoms.SYMPTOMS ("" when it names none)
     apart_from: str = ""  # `// apart-from:` the entry (or historical bug) a campaign kept it apart from
+    failure: str = (
+        ""  # `// failure:` what the compiler prints when this bug makes it fail (see the docstring)
+    )
+
+    @property
+    def failure_signs(self) -> tuple[str, ...]:
+        """The `failure:` line's fragments; () when it names none ("- (why)")."""
+        if self.failure.startswith("-"):
+            return ()
+        return tuple(part.strip() for part in self.failure.split(" | ") if part.strip())
 
     @property
     def reach(self) -> str:
@@ -181,7 +198,7 @@ def read_entry(path: Path) -> Entry:
             path, f"line {line_number}: symptom {symptom!r} is not one of {', '.join(SYMPTOMS)} (symptoms.py)"
         )
 
-    return Entry(
+    entry = Entry(
         path,
         lines[0][len(HEADER) :].strip(),
         values["signature"][0],
@@ -201,7 +218,15 @@ def read_entry(path: Path) -> Entry:
         value("reachability"),
         symptom,
         value("apart-from"),
+        value("failure"),
     )
+    if entry.kind == "invalid-program" and entry.status is Status.OPEN and not entry.failure:
+        raise MalformedEntry(
+            path,
+            "an open invalid-program entry needs a `// failure:` line (a fragment of the diagnostic its"
+            " bug makes the compiler print): without it any rejection, another bug's too, would count",
+        )
+    return entry
 
 
 def as_recorded(entry: Entry, finding: Finding) -> bool:

@@ -54,7 +54,8 @@ SYMPTOMS = (
     r"\b(INVALID_ARGUMENT|FAILED_PRECONDITION|OUT_OF_RANGE|INTERNAL|UNKNOWN|ABORTED|DATA_LOSS); ",
     r"Stack dump:",  # a crash of the compiler
     r"command failed with exit status: -\d+",  # killed by a signal
-    r"^# \| .*\.mlir:\d+:\d+: error: ",  # the compiler rejects the program (after it parsed)
+    # The compiler rejects the program (after it parsed); older releases name a split of the file so.
+    r"^# \| (.*\.mlir:\d+:\d+|within split at .*\.mlir:\d+ offset :\d+:\d+): error: ",
     # One of IREE's own checkers (oracles/checkers.py) rejects the IR piped or printed to it.
     r"^# \| \S+:\d+:\d+: error: '[\w.]+' op "
     r"(does not have an affinity assigned|has invalid \w+ access range)",
@@ -80,11 +81,19 @@ def parses(iree_opt: str, path: Path) -> tuple[bool, str]:
     return done.returncode == 0, done.stderr.strip()
 
 
-def not_the_bug(name: str, kind: str, timed_out: bool, output: str, runs_program: bool = False) -> str | None:
+def not_the_bug(
+    name: str,
+    kind: str,
+    timed_out: bool,
+    output: str,
+    runs_program: bool = False,
+    failure_signs: tuple[str, ...] = (),
+) -> str | None:
     """None when the failure of an open entry is the bug's own; else why it is not. An entry that runs its
     program (`runs_program`) shows a wrong result or a run-time error: the compiler rejecting or crashing on
     the program first is another failure (another bug, or an input this release does not take), unless
-    the entry's bug is that rejection or crash."""
+    the entry's bug is that rejection or crash. An entry that names `failure_signs` (what the compiler prints
+    when this bug makes it fail, `// failure:`) fails for the bug only where the compiler printed one."""
     if timed_out:
         return None if kind == "timeout" else "broken reproducer: it hangs, and it is not a timeout entry"
     for sign in CANNOT_EXPRESS:
@@ -101,6 +110,9 @@ def not_the_bug(name: str, kind: str, timed_out: bool, output: str, runs_program
     compiler_failed = re.search(symptoms[6] + "|" + symptoms[4], output, re.M)
     if runs_program and kind not in ("crash", "invalid-program") and compiler_failed:
         return "another failure: the compiler rejects or crashes on the program before it runs"
+    if failure_signs and not any(sign in output for sign in failure_signs):
+        said = " or ".join(repr(sign) for sign in failure_signs)
+        return f"another failure: the compiler fails, but does not print this bug's {said}"
     return None
 
 
@@ -137,7 +149,9 @@ class CorpusTest(lit.formats.ShTest):
         if result.code is not lit.Test.FAIL and not timed_out:
             return result
         runs_program = any("iree-run-module" in line for line in entry.text.splitlines() if "RUN:" in line)
-        problem = not_the_bug(path.name, entry.kind, timed_out, result.output or "", runs_program)
+        problem = not_the_bug(
+            path.name, entry.kind, timed_out, result.output or "", runs_program, entry.failure_signs
+        )
         if problem is None:
             return lit.Test.Result(lit.Test.FAIL, result.output, result.elapsed)
         output = f"stream-fuzz corpus: {problem}\n\n{result.output}"

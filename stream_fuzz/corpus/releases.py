@@ -215,9 +215,15 @@ def corpus_entries(corpus: Path) -> list[Path]:
     return sorted(corpus.glob("*.mlir")) + sorted((corpus / "one-pass").glob("*.mlir"))
 
 
+# Bumped when litformat tells the bug from other failures differently: every cached verdict is then stale.
+# 2: `failure:` signs, and older releases' "within split at" diagnostics read as rejections.
+VERDICT_FORMAT = 2
+
+
 class VerdictCache:
     """Each entry's verdict per compiler release, on disk: an entry runs once per release, ever, until what
-    lit runs of it changes (its program, RUN, CHECK and REQUIRES lines, its kind; not its prose)."""
+    lit runs of it changes (its program, RUN, CHECK and REQUIRES lines, its kind, the failure it names; not
+    its prose)."""
 
     def __init__(self, path: Path | None = None) -> None:
         base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
@@ -229,13 +235,13 @@ class VerdictCache:
             line
             for line in entry.read_text().splitlines()
             if not line.startswith("//")
-            or line.startswith(("// RUN:", "// CHECK", "// REQUIRES:", "// stream-fuzz"))
+            or line.startswith(("// RUN:", "// CHECK", "// REQUIRES:", "// stream-fuzz", "// failure:"))
         ]
         split = "|by-witness" if len(witness_texts(entry)) > 1 else ""  # a verdict of another kind
         # Since a run's verdict ignores a compiler failure before the run (litformat.not_the_bug).
         runs = "|run-v2" if any("RUN:" in line and "iree-run-module" in line for line in ran) else ""
         digest = hashlib.sha256(chr(10).join(ran).encode()).hexdigest()[:16]
-        return f"{release.version}|{digest}{split}{runs}"
+        return f"{release.version}|{digest}{split}{runs}|format-{VERDICT_FORMAT}"
 
     def read(self) -> dict[str, Result]:
         try:

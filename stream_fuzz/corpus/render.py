@@ -15,8 +15,8 @@ from stream_fuzz.oracles.worker_hooks import MIDWAY
 
 
 def run_line(finding: Finding, pipeline: str, split: bool = False) -> str:
-    """The lit RUN line: the pipeline on this file, its output (and, for a rejected program or a crash, its
-    diagnostics) checked by FileCheck. A hang is bounded so that lit itself never hangs."""
+    """The lit RUN line(s): the pipeline on this file, its output (and, for a rejected program or a crash,
+    its diagnostics) checked by FileCheck. A hang is bounded so that lit itself never hangs."""
     quoted = pipeline.replace("'", "'\\''")
     split_flag = "--split-input-file " if split else ""
     command = f"iree-opt {split_flag}--pass-pipeline='{quoted}' %s"
@@ -26,6 +26,9 @@ def run_line(finding: Finding, pipeline: str, split: bool = False) -> str:
         return f"// RUN: {command} | FileCheck %s"
     if finding.kind == "bad-output":  # the printed IR must also read back
         return f"// RUN: {command} | iree-opt | FileCheck %s"
+    if finding.kind == "invalid-program":  # first compile alone, so that lit shows the diagnostic (its
+        # `failure:` sign, litformat); FileCheck then reads the diagnostics and the output together
+        return f"// RUN: {command} -o /dev/null\n// RUN: {command} 2>&1 | FileCheck %s"
     return f"// RUN: {command} 2>&1 | FileCheck %s"
 
 
@@ -50,6 +53,17 @@ def async_ir_run_lines(pipeline: str, split: bool = False) -> list[str]:
         " -o /dev/null 2> %t",
         "// RUN: FileCheck --strict-whitespace %s --input-file %t",
     ]
+
+
+def failure_line(finding: Finding) -> list[str]:
+    """An invalid-program finding's `// failure:` line (entry.py): its first diagnostic, without the location
+    and cut before the first SSA value or generic op (which differ between programs and releases). The
+    triage may shorten it to what every witness's rejection prints."""
+    if finding.kind != "invalid-program":
+        return []
+    said = next((line.split("error: ", 1)[1] for line in finding.details if "error: " in line), "")
+    said = re.split(r"\s[%\"]", said, maxsplit=1)[0].strip(" :;,")
+    return [f"// failure: {said[:120]}"] if said else []
 
 
 def checker_of(finding: Finding) -> tuple[str, str] | None:
@@ -96,6 +110,7 @@ def render_entry(
         lines.append(f"// apart-from: {finding.apart_from}")
     if finding.failed_pass:
         lines.append(f"// failing pass: {finding.failed_pass}")
+    lines += failure_line(finding)
     lines.append("// what was found:")
     lines += [f"//   {line}" for line in finding.details[:12]]
     checker = checker_of(finding)

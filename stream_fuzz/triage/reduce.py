@@ -32,7 +32,7 @@ from stream_fuzz.compiler import Outcome
 from stream_fuzz.compiler.pipeline_text import unwrap
 from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.corpus.entry import ASYNC_OUTPUT, HEADER, ONE_PASS_FOLDER, Entry, as_recorded, code_lines
-from stream_fuzz.corpus.render import CLOBBER_UNSTATED, correct_output_lines, run_line
+from stream_fuzz.corpus.render import CLOBBER_UNSTATED, correct_output_lines, failure_line, run_line
 from stream_fuzz.corpus.replay import NONDETERMINISTIC_ATTEMPTS
 from stream_fuzz.interrupts import not_interruptible
 from stream_fuzz.judge.findings import Finding, finding_from
@@ -115,6 +115,7 @@ class Reduction:
             "// shrunk: yes",
             f"// reproduce: stream-fuzz replay corpus/{ONE_PASS_FOLDER}/{self.entry.path.name}",
             f"// pass: {self.stage.name}",
+            *failure_line(finding),
             *([f"// output: {ASYNC_OUTPUT}"] if self.stage.async_ir else []),
             f"// reduced-from: corpus/{self.entry.path.name} (its triage says why this is wrong)",
             f"// reduced: the IR before this pass, {code_lines(self.before)} lines of code, to {self.lines}"

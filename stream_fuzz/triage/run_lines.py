@@ -13,8 +13,9 @@ ONE_PASS = "one-pass.mlir"  # `%s` of the one-pass reproducer
 TEMP = "out"  # `%t`: a path the RUN lines may write
 _WORD = r"(?<![\w/.-]){}(?![\w/.-])"  # a tool's name as a whole word, as corpus/lit.cfg.py substitutes it
 _MAX_OUTPUT_LINES = 30
-# An absolute path of this machine (not part of a URL, a relative path, or a rule like `placement/read`).
-MACHINE_PATH = re.compile(r"(?<![\w.~:/-])/(?:[\w.+@-]+/)+([\w.+@-]+)")
+# An absolute path of this machine (not part of a URL, a relative path, a rule like `placement/read`, or
+# /dev/null, which every machine has).
+MACHINE_PATH = re.compile(r"(?<![\w.~:/-])/(?!dev/null\b)(?:[\w.+@-]+/)+([\w.+@-]+)")
 
 
 @dataclass(frozen=True)

@@ -14,15 +14,14 @@ from stream_fuzz.corpus.entry import read_entry
 from stream_fuzz.corpus.releases import VerdictCache
 from stream_fuzz.corpus.store import Corpus
 from tests.conftest import CORPUS
-from tests.corpus.test_lit_format import CASES, HEADER
+from tests.corpus.test_lit_format import case_text
 
 SIGNATURE = "invalid-program-000000000000"
 
 
 def _entry(folder: Path, case: str) -> Path:
-    status, lines, program = CASES[case]
     path = folder / case
-    path.write_text(HEADER.format(status=status) + lines + program)
+    path.write_text(case_text(case))
     return path
 
 

@@ -14,9 +14,12 @@ import pytest
 
 from stream_fuzz.cli.main import main
 from stream_fuzz.compiler import native_iree_opt
-from stream_fuzz.corpus.entry import read_entry
+from stream_fuzz.corpus.entry import MalformedEntry, read_entry
 from stream_fuzz.corpus.releases import Outcome, Release, VerdictCache, classify, ranges
-from tests.conftest import CORPUS
+from stream_fuzz.corpus.store import Corpus
+from stream_fuzz.judge.findings import finding_from
+from stream_fuzz.judge.verdict import Judge
+from tests.conftest import CORPUS, corpus_witness
 
 HEADER = """// stream-fuzz finding: invalid-program
 // signature: invalid-program-000000000000
@@ -25,6 +28,7 @@ HEADER = """// stream-fuzz finding: invalid-program
 // compiler: 3.13.0
 // pipeline: builtin.module(iree-stream-transformation-pipeline)
 // shrunk: yes
+// failure: {failure}
 //
 """
 PROGRAM = """
@@ -33,8 +37,37 @@ util.func public @main() {
   util.return
 }
 """
-# name -> (status, RUN and CHECK lines, the program)
+# IREE's own affinity checker rejects it (a pass failure, after the program parsed).
+UNPLACED = """
+util.global private @d0 : !hal.device
+util.func public @main() -> !stream.resource<*> {
+  %c16 = arith.constant 16 : index
+  %c0 = arith.constant 0 : i8
+  %0 = stream.async.splat %c0 : i8 -> !stream.resource<*>{%c16}
+  util.return %0 : !stream.resource<*>
+}
+"""
+CHECKER = (
+    "// RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-verify-affinities)' %s | FileCheck %s\n"
+)
+# name -> (status, RUN and CHECK lines, the program[, the `failure:` line]); the default failure line names
+# no text ("- (why)"), so any rejection counts, as before entries named one.
 CASES = {
+    # The compiler rejects the program with the diagnostic the entry names: the bug.
+    "rejected_as_named.mlir": (
+        "open",
+        CHECKER,
+        UNPLACED,
+        "does not have an affinity",
+    ),
+    # It rejects the program, but not as the entry's bug does: another failure (another bug, or an older
+    # release that cannot take the program), never "has the bug".
+    "rejected_otherwise.mlir": (
+        "open",
+        CHECKER,
+        UNPLACED,
+        "does not dominate this use | is not compatible with the partition affinity",
+    ),
     # FileCheck rejects the output: the bug's own sign.
     "filecheck_rejects.mlir": ("open", "// RUN: iree-opt %s | FileCheck %s\n// CHECK: no.such.op\n", PROGRAM),
     # A RUN line whose tool is missing is a broken reproducer, however the test ends.
@@ -58,11 +91,18 @@ CASES = {
 }
 
 
+def case_text(name: str) -> str:
+    """The entry file of one of CASES."""
+    status, lines, program, *failure = CASES[name]
+    said = failure[0] if failure else "- (a test entry: any rejection counts)"
+    return HEADER.format(status=status, failure=said) + lines + program
+
+
 def _corpus(folder: Path) -> Path:
     folder.mkdir()
     shutil.copy(CORPUS / "lit.cfg.py", folder / "lit.cfg.py")
-    for name, (status, lines, program) in CASES.items():
-        (folder / name).write_text(HEADER.format(status=status) + lines + program)
+    for name in CASES:
+        (folder / name).write_text(case_text(name))
     return folder
 
 
@@ -81,6 +121,8 @@ def test_only_the_bug_is_an_expected_failure(tmp_path: Path) -> None:
     results = _lit(_corpus(tmp_path / "corpus"))
     codes = {name: test["code"] for name, test in results.items()}
     assert codes == {
+        "rejected_as_named.mlir": "XFAIL",
+        "rejected_otherwise.mlir": "UNRESOLVED",
         "filecheck_rejects.mlir": "XFAIL",
         "tool_missing.mlir": "UNRESOLVED",
         "does_not_parse.mlir": "UNRESOLVED",
@@ -92,6 +134,23 @@ def test_only_the_bug_is_an_expected_failure(tmp_path: Path) -> None:
     assert "cannot express here" in results["does_not_parse.mlir"]["output"]
     assert "cannot express here" in results["unknown_pass.mlir"]["output"]
     assert "without any sign of the bug" in results["no_sign_of_the_bug.mlir"]["output"]
+    said = results["rejected_otherwise.mlir"]["output"]
+    assert "another failure" in said and "'does not dominate this use' or" in said, said
+
+
+def test_an_open_invalid_program_entry_names_its_failure(tmp_path: Path) -> None:
+    """Without a `failure:` line any rejection would count as the bug: the entry is malformed (and says
+    why)."""
+    entry = tmp_path / "invalid-program-unnamed.mlir"
+    entry.write_text(HEADER.replace("// failure: {failure}\n", "").format(status="open") + PROGRAM)
+    with pytest.raises(MalformedEntry, match="needs a `// failure:` line"):
+        read_entry(entry)
+    entry.write_text(HEADER.format(status="open", failure="a | b ") + PROGRAM)
+    assert read_entry(entry).failure_signs == ("a", "b")
+    entry.write_text(HEADER.format(status="open", failure="- (witness 2 shows no diagnostic)") + PROGRAM)
+    assert read_entry(entry).failure_signs == ()
+    entry.write_text(HEADER.replace("// failure: {failure}\n", "").format(status="not-a-bug") + PROGRAM)
+    assert read_entry(entry).failure_signs == ()
 
 
 def test_a_compiler_that_is_not_one_expects_nothing(tmp_path: Path) -> None:
@@ -160,7 +219,9 @@ def test_a_program_the_compiler_rejects_is_not_a_wrong_result(tmp_path: Path) ->
     corpus = _corpus(tmp_path / "corpus")
     for name in CASES:
         (corpus / name).unlink()
-    header = HEADER.format(status="open").replace("finding: invalid-program", "finding: wrong-result")
+    header = HEADER.format(status="open", failure="-").replace(
+        "finding: invalid-program", "finding: wrong-result"
+    )
     run = (
         "// RUN: iree-compile %s -o %t.vmfb\n"
         "// RUN: iree-run-module --module=%t.vmfb --function=main --expected_output=4xi32=1,2,3,4\n"
@@ -173,3 +234,22 @@ def test_a_program_the_compiler_rejects_is_not_a_wrong_result(tmp_path: Path) ->
     (corpus / "rejected_before_the_run.mlir").write_text(header + run + program)
     result = _lit(corpus)["rejected_before_the_run.mlir"]
     assert result["code"] == "UNRESOLVED" and "another failure" in result["output"], result["output"][-2000:]
+
+
+def test_a_campaign_names_the_failure_of_an_invalid_program_it_records(real: Judge, tmp_path: Path) -> None:
+    """An invalid-program entry the campaign writes carries its first diagnostic as its `failure:` line
+    (without location or SSA values), and lit counts the entry's run as the bug."""
+    program = corpus_witness("one-pass/invalid-program-ipo-duplicate-result-replaced-twice")
+    pipeline = read_entry(
+        CORPUS / "one-pass/invalid-program-ipo-duplicate-result-replaced-twice.mlir"
+    ).pipeline
+    verdict = real.judge(program, pipeline)
+    finding = finding_from(verdict)
+    assert finding is not None and finding.kind == "invalid-program"
+    corpus = _corpus(tmp_path / "corpus")
+    for name in CASES:
+        (corpus / name).unlink()
+    path = Corpus(corpus).record(finding, program, pipeline, verdict.result.compiler, [])
+    assert path is not None
+    assert read_entry(path).failure_signs == ("operation's operand is unlinked",)
+    assert {name: test["code"] for name, test in _lit(corpus).items()} == {path.name: "XFAIL"}
