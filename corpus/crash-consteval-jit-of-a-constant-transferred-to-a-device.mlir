@@ -1,6 +1,6 @@
 // stream-fuzz finding: crash
 // signature: crash-f807f1622833
-// also-known-as: invalid-program-ae3d667628f6
+// also-known-as: invalid-program-ae3d667628f6, crash-224849418c2d
 // status: open
 // severity: -
 // found: 2026-12-03 by stream-fuzz run (an L3 campaign, seed 3), cut down by hand
@@ -28,6 +28,9 @@
 //   Without a dispatch in the hoisted code (a transferred constant only extracted from, for a select), the
 //   JIT's ConvertToHAL gets through and its verifier rejects `util.global.load @d0` ("undefined global"):
 //   alias invalid-program-ae3d667628f6 (2026-12-03, L3 seed 1), also fixed by --iree-opt-const-eval=false.
+//   On 3.5-3.7 this witness (and a 3.5 campaign's program, 2026-12-05, L3 seed 38) crashes in another pass of
+//   the JIT's pipeline, iree-codegen-materialize-host-encoding: alias crash-224849418c2d (on 3.5,
+//   --iree-opt-const-eval=false compiles it too; from 3.8 the campaign's program gives crash-f807f1622833).
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb

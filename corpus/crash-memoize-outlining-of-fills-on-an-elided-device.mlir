@@ -32,6 +32,10 @@
 //   name). Not a stream placement bug, and another root cause than
 //   crash-consteval-jit-of-a-constant-transferred-to-a-device (that one crashes in const-eval's JIT
 //   module, before HAL). Correct: compile, and return the constants.
+//   On 3.5-3.7 (3.1-3.4 not checked) this witness crashes earlier, for another reason the releases line
+//   cannot tell apart: in iree-hal-conversion, StreamToHAL's ResourceAllocaOpPattern ->
+//   lookupDeviceAndQueueAffinityFor, with --iree-hal-memoization=false too (signature crash-7a4c790b00d0,
+//   met by a 3.5 L3 campaign, 2026-12-05, seed 38; not an alias). On 3.8 memoization=false compiles it.
 //
 // REQUIRES: iree-run-module
 // RUN: iree-compile %s -o %t.vmfb

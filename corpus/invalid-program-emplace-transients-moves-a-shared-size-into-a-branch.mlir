@@ -30,8 +30,12 @@
 //   `!hal.buffer_view` transients argument (a plain i8 literal filled with 0xA5). Fix hint: move only an op
 //   that does not already dominate the insertion point (or clone it there). No upstream issue found
 //   (2026-12-05). Releases: 3.10 compiles it and gives -10,14; 3.9 and 3.11 reject it too, but later and
-//   otherwise ('vm.cond_fail' op status is 0, in iree-vm-conversion; not traced), which the releases line
-//   counts as the bug; 3.1-3.8 have no such pass. The campaign's invalid-program-9d5985c58936 (three devices,
+//   otherwise (invalid-program-aa50238563ad: "'vm.cond_fail' op status is 0; expected to not be OK", in
+//   iree-vm-conversion, at the "failed to wait on timepoint" check StreamToHAL's TimepointAwaitOpPattern
+//   emits), which the releases line counts as the bug. It is another failure, not this one: the repaired
+//   program (tests/corpus/repaired/) is rejected the same way on 3.9 and 3.11 and compiles on 3.10 and
+//   3.12-3.13, and on 3.11 iree-stream-emplace-transients moves nothing in this witness (its output
+//   verifies); whether the move exists there is not shown. 3.1-3.8 have no such pass. The campaign's invalid-program-9d5985c58936 (three devices,
 //   results on two) shows the same move after the multi-storage path of
 //   placement-write-transients-storage-imported-for-the-result-device ("multiple unique storage buffers
 //   not supported", then a moved hal.buffer.length: "operand #1 does not dominate this use" at a storage

@@ -1,6 +1,6 @@
 // stream-fuzz finding: invalid-program
 // signature: invalid-program-6c153246e728
-// also-known-as: invalid-program-1774dd0f8dd3
+// also-known-as: invalid-program-1774dd0f8dd3, invalid-program-9d5f0dc00a1a
 // status: open
 // found: 2026-11-30 by stream-fuzz check
 // compiler: 3.13.0rc20261016 @ 89ece87b89852100c0a4ac3d515e14842d090967 (in-process)
@@ -27,6 +27,9 @@
 //   L3 reaches it from a frontend program (2026-12-03, alias invalid-program-1774dd0f8dd3, 29 of 500
 //   programs): a func.func scf.for whose body moves the carried tensor d0 -> d1, computes, moves it back,
 //   with a computed init and the result returned; the same RefineUsage failure on its stream IR.
+//   Before 3.11 the scf.for verifier words it otherwise ("0-th region iter_arg and 0-th yielded value have
+//   different type"): a 3.5 L3 campaign (2026-12-05, seed 38) met it as invalid-program-9d5f0dc00a1a, after
+//   iree-stream-refine-usage, on 3.5-3.10; the same program gives invalid-program-1774dd0f8dd3 on 3.11-3.13.
 // witnesses: 3, one per split of the file (the first is the smallest)
 //
 // RUN: iree-opt --split-input-file --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s -o /dev/null

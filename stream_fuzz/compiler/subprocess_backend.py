@@ -333,9 +333,25 @@ def _split_dump(stderr: str, pass_argument: str) -> tuple[str, str]:
 
 
 def _without_ir_dumps(stderr: str) -> str:
-    """stderr up to the first IR dump (what follows a failing pass's header is the module, not news)."""
-    head, _, _ = stderr.partition("// -----// IR Dump")
-    return head
+    """stderr without its IR dumps: each header and the op it prints (up to the `}` closing it at column 0).
+
+    Not just what comes before the first dump: when a pass fails on one of several functions, the
+    pass manager runs them in parallel and holds their diagnostics until all are done, so the
+    `--mlir-print-ir-after-failure` dump comes first and the diagnostic after it. A header whose op
+    never closes drops the rest, as before."""
+    kept: list[str] = []
+    lines = stderr.splitlines(keepends=True)
+    index = 0
+    while index < len(lines):
+        if not lines[index].startswith("// -----// IR Dump"):
+            kept.append(lines[index])
+            index += 1
+            continue
+        close = next((i for i in range(index + 1, len(lines)) if lines[i].rstrip("\n") == "}"), None)
+        if close is None:
+            break
+        index = close + 1
+    return "".join(kept)
 
 
 def _tail(text: str, lines: int = 40) -> str:

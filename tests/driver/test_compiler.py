@@ -218,3 +218,40 @@ def test_in_process_hang_is_killed_and_the_next_program_compiles(
         assert result.elapsed_s < timeout + 8
         # The hung worker was killed; its replacement compiles the same program.
         assert hanging.compile(program("fanout_in_wave.mlir"), ALLOCATION).outcome is Outcome.OK
+
+
+# A pass failing on two functions: the pass manager runs them in parallel and holds their diagnostics
+# until both are done, so --mlir-print-ir-after-failure prints the failing pass's dumps first.
+PARTITION_FAILS_IN_TWO_FUNCTIONS = "util.global private @d1 : !hal.device\n" + "".join(
+    f"""
+util.func public @{name}() {{
+  %c0_i32 = arith.constant 0 : i32
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %v1 = stream.async.splat on(#hal.device.affinity<@d1>) %c0_i32 : i32 -> !stream.resource<*>{{%c16}}
+  %v2 = stream.async.dispatch on(#hal.device.affinity<@d1, [0]>) @ex::@e(%v1[%c0 to %c16 for %c16])
+      : (!stream.resource<*>{{%c16}}) -> (!stream.resource<*>{{%c16}})
+  %v3 = stream.async.dispatch on(#hal.device.affinity<@d1>) @ex::@f(%v2[%c0 to %c16 for %c16])
+      : (!stream.resource<*>{{%c16}}) -> (!stream.resource<*>{{%c16}})
+  util.optimization_barrier %v3 : !stream.resource<*>
+  util.return
+}}
+"""
+    for name in ("main", "other")
+)
+
+
+def test_a_diagnostic_printed_after_the_failing_pass_dump_is_read(
+    compiler: InProcessCompiler, native_iree_opt: Path
+) -> None:
+    """The subprocess backend read stderr only up to the first IR dump, so this failure was "exit
+    status 1" (one signature for every such rejection) where the in-process backend names the error."""
+    ours = compiler.compile(PARTITION_FAILS_IN_TWO_FUNCTIONS, STREAM)
+    with SubprocessCompiler(str(native_iree_opt), timeout=60) as native:
+        theirs = native.compile(PARTITION_FAILS_IN_TWO_FUNCTIONS, STREAM)
+    assert ours.outcome is theirs.outcome is Outcome.DIAGNOSTIC
+    expected = "is not compatible with the partition affinity"
+    assert expected in ours.diagnostics[0].message
+    assert expected in theirs.diagnostics[0].message
+    assert theirs.failed_pass == "iree-stream-schedule-execution"
+    assert not any("IR Dump" in d.message or "util.func" in d.message for d in theirs.diagnostics)
