@@ -32,7 +32,7 @@
 //   (2026-12-05). Releases: 3.10 compiles it and gives -10,14; 3.9 and 3.11 reject it too, but later and
 //   otherwise (invalid-program-aa50238563ad: "'vm.cond_fail' op status is 0; expected to not be OK", in
 //   iree-vm-conversion, at the "failed to wait on timepoint" check StreamToHAL's TimepointAwaitOpPattern
-//   emits), which the releases line counts as the bug. It is another failure, not this one: the repaired
+//   emits); the releases line counts it as another failure (its "failure:" words are absent). Rightly: the repaired
 //   program (tests/corpus/repaired/) is rejected the same way on 3.9 and 3.11 and compiles on 3.10 and
 //   3.12-3.13, and on 3.11 iree-stream-emplace-transients moves nothing in this witness (its output
 //   verifies); whether the move exists there is not shown. 3.1-3.8 have no such pass. The campaign's invalid-program-9d5985c58936 (three devices,
