@@ -76,7 +76,8 @@ def default_device(program: FrontendProgram) -> int | None:
     pipeline's symbol-dce); and a dispatch left (a loop or branch const-eval does not fold) fails with "no
     HAL devices defined in the module" (MaterializeInterfaces.cpp): IREE's design, not a bug. A module
     default, not a function's `stream.affinity`: 3.13 rejects a slice of a constant returned under the
-    latter ("failed to legalize unresolved target materialization"). A program that only returns
+    latter ("failed to legalize unresolved target materialization";
+    corpus/invalid-program-stream-conversion-of-a-load-above-its-global.mlir). A program that only returns
     constants gets none: it needs no executable (and is the shape of
     corpus/crash-memoize-outlining-of-fills-on-an-elided-device.mlir)."""
     if program.names_a_device() or all(op.kind in ("constant", "resource") for op in program.ops):
