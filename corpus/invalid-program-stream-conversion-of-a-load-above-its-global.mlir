@@ -10,6 +10,7 @@
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
 // reproduce: stream-fuzz replay corpus/invalid-program-stream-conversion-of-a-load-above-its-global.mlir
 // pass: iree-stream-conversion (UtilToStream/Patterns.cpp GlobalLoadOpExpansion needs the global converted first)
+// failure: failed to legalize unresolved
 // reachability: frontend — the entry is itself a tensor program compiled by iree-compile: one function with a
 //   function-level stream.affinity returning a slice of a non-splat constant. The L3 generator draws no
 //   function-level affinity (frontend_print.default_device gives a program that names no device a module
