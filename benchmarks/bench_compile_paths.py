@@ -15,9 +15,10 @@ program through every path in turn, so that a change of load on a shared machine
   loaded as programs use them (the worker's context), once with the bindings' default of loading them all.
 
 Each path sees the first program once before the clock starts (worker start, pipeline parsing). The
-campaign's time is split into the worker's compile, IREE's checkers, its placement oracle and the pipe to the
-worker. The last lines are `checkers/worker=X.XXX` (the checkers' share of the worker's time) and
-`campaign/native=X.XX`.
+campaign's time is split into the worker's compile, IREE's checkers, the round-trip checks (the printed
+output and the async IR midway read back as the same IR, `compiler/roundtrip.py`), its placement oracle and
+the pipe to the worker. The last lines are `checkers/worker=X.XXX` (the checkers' share of the worker's time),
+`reread/worker=X.XXX` (the round-trip checks') and `campaign/native=X.XX`.
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ def campaign_path(judge: Judge, split: dict[str, float]) -> Callable[[str, str],
         split["worker"] += verdict.result.elapsed_s
         split["oracle"] += float(verdict.result.extras.get("analyze_s", 0.0))
         split["checkers"] += float(verdict.result.extras.get("checkers_s", 0.0))
+        split["reread"] += float(verdict.result.extras.get("reread_s", 0.0))
         return outcome in (Outcome.OK, Outcome.BAD_OUTPUT)
 
     return run
@@ -120,7 +122,7 @@ def main() -> None:
 
     drawn = draw(args.level, args.programs, args.seed)
     print(f"{len(drawn)} {args.level} programs drawn with seed {args.seed}")
-    split = {"worker": 0.0, "oracle": 0.0, "checkers": 0.0}
+    split = {"worker": 0.0, "oracle": 0.0, "checkers": 0.0, "reread": 0.0}
     with Judge() as judge:
         paths = [
             CompilePath("campaign (worker, every oracle)", campaign_path(judge, split)),
@@ -130,7 +132,7 @@ def main() -> None:
         ]
         for path in paths:
             path.run(*drawn[0])
-        split.update(worker=0.0, oracle=0.0, checkers=0.0)
+        split.update(worker=0.0, oracle=0.0, checkers=0.0, reread=0.0)
         for text, pipeline in drawn:
             for path in paths:
                 started = time.perf_counter()
@@ -145,13 +147,15 @@ def main() -> None:
     worker_ms = split["worker"] / len(drawn) * 1e3
     oracle_ms = split["oracle"] / len(drawn) * 1e3
     checkers_ms = split["checkers"] / len(drawn) * 1e3
+    reread_ms = split["reread"] / len(drawn) * 1e3
     pipe_ms = campaign.seconds / len(drawn) * 1e3 - worker_ms
     print(
-        f"campaign per program: {worker_ms - oracle_ms - checkers_ms:.1f} ms compile and clobber check in "
-        f"the worker, {checkers_ms:.2f} ms IREE's checkers, {oracle_ms:.1f} ms placement oracle, "
-        f"{pipe_ms:.1f} ms pipe and parent"
+        f"campaign per program: {worker_ms - oracle_ms - checkers_ms - reread_ms:.1f} ms compile and clobber "
+        f"check in the worker, {checkers_ms:.2f} ms IREE's checkers, {reread_ms:.2f} ms round-trip checks, "
+        f"{oracle_ms:.1f} ms placement oracle, {pipe_ms:.1f} ms pipe and parent"
     )
     print(f"checkers/worker={checkers_ms / worker_ms:.3f}")
+    print(f"reread/worker={reread_ms / worker_ms:.3f}")
     print(f"campaign/native={native.seconds / campaign.seconds:.2f}")
 
 

@@ -151,3 +151,13 @@ def clobbered(found: Sequence[Any], count: int) -> set[int]:
         owners = {i for i in range(count) if function.startswith(prefix(i))}
         suspects |= owners or set(range(count))
     return suspects
+
+
+def reread_suspects(symbols: set[str], count: int) -> set[int]:
+    """The programs owning the top-level ops `symbols` of the merged module that read back as other IR
+    (`roundtrip.differing_symbols`; every program for an op no program's prefix names)."""
+    suspects: set[int] = set()
+    for symbol in symbols:
+        owners = {i for i in range(count) if symbol.startswith(prefix(i))}
+        suspects |= owners or set(range(count))
+    return suspects

@@ -18,7 +18,9 @@ class Outcome(enum.StrEnum):
     DIAGNOSTIC = "diagnostic"  # the compiler rejected the program with error messages
     CRASH = "crash"  # signal, abort or assertion: the compiler died
     TIMEOUT = "timeout"  # killed after the per-program time limit
-    BAD_OUTPUT = "bad-output"  # the pipeline succeeded but its printed IR does not re-parse or verify
+    # The pipeline succeeded but its printed IR does not re-parse or verify, or (in-process) re-parses as
+    # other IR than was printed (`roundtrip.py`: the output, or the async IR midway in the stream pipeline).
+    BAD_OUTPUT = "bad-output"
 
 
 @dataclass(frozen=True)

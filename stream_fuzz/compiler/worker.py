@@ -17,9 +17,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .batch import GROUP_FAILED, UNSURE, MergeError, clobbered, foreign_symbols, merge, merge_key, split
+from .batch import (
+    GROUP_FAILED,
+    UNSURE,
+    MergeError,
+    clobbered,
+    foreign_symbols,
+    merge,
+    merge_key,
+    reread_suspects,
+    split,
+)
 from .pipelines import resolve_pipeline
 from .result import Diagnostic, failed_pass_in
+from .roundtrip import differing_symbols, generic, reread_defect
 from .staging import Staging, stage_stream_pipeline
 
 if TYPE_CHECKING:  # imported where it is built, in the worker process: the parent needs no MLIR bindings
@@ -166,19 +177,21 @@ class _Passes:
 
     def run_staged(
         self, staging: Staging, module: Any, text: str, analyze: Analyzer
-    ) -> tuple[Midway | None, Checked | None]:
+    ) -> tuple[Midway | None, Checked | None, str]:
         """Run the staged pipeline on `module`, with the hook's `midway(module)` (and IREE's checkers, when
         the hook runs them) between head and tail. When midway finds something, the head is run again on
         `text` one stage at a time to name the first stage after which it holds (and keep the IR before
-        it: a one-pass reproducer's input)."""
+        it: a one-pass reproducer's input). Also returns the defect when the IR there, printed, reads back
+        as other IR (`midway_reread`), else ""."""
         for stage in staging.head:
             self.run(stage.pipeline, module)
         found = analyze.midway(module)
         midway = self._blame(staging, text, analyze, found) if found else None
         checked = _checkpoint(analyze, "midway", module, text)
+        reread = midway_reread(self.ir, self.context, module)
         for stage in staging.tail:
             self.run(stage.pipeline, module)
-        return midway, checked
+        return midway, checked, reread
 
     def _blame(self, staging: Staging, text: str, analyze: Analyzer, found: tuple[Any, ...]) -> Midway:
         from stream_fuzz.oracles.check import Midway
@@ -218,13 +231,15 @@ def _answer(
     before = analyze.before(module) if analyze is not None else None
     midway: Midway | None = None
     checked: Checked | None = None
+    midway_defect = ""
     _checkers_s[0] = 0.0
+    _reread_s[0] = 0.0
     try:
         if staging is None:
             manager.run(module.operation)
         else:
             assert analyze is not None  # only an analyzer's midway window stages a pipeline
-            midway, checked = passes.run_staged(staging, module, request.text, analyze)
+            midway, checked, midway_defect = passes.run_staged(staging, module, request.text, analyze)
     except ir.MLIRError as error:
         return Reply("diagnostic", diagnostics=_diagnostics(error), failed_pass=failed_pass_in(_stderr_now()))
     if post is not None:
@@ -232,20 +247,55 @@ def _answer(
     output = str(module)
     defect = ""
     outcome = "ok"
-    # The printed IR must read back: a lit test of it would otherwise fail before any CHECK line.
+    readable = True
+    # The printed IR must read back, as the same IR: a lit test of it would otherwise fail before any
+    # CHECK line, or check another program than the compiler's.
     try:
-        ir.Module.parse(output, context)
+        reread = ir.Module.parse(output, context)
     except ir.MLIRError as error:
-        outcome, defect = "bad-output", _first(error)
+        outcome, defect, readable = "bad-output", _first(error), False
+    else:
+        started = time.perf_counter()
+        differs = reread_defect(ir, context, module, output, reread)
+        _reread_s[0] += time.perf_counter() - started
+        defect = f"{OUTPUT}: {differs}" if differs else midway_defect
+        outcome = "bad-output" if defect else "ok"
     if request.pipeline == resolve_pipeline("allocation"):  # checked as the oracle reads it: after `post`
-        checked = _checkpoint(analyze, "allocation-output", module, request.text, readable=not defect)
+        checked = _checkpoint(analyze, "allocation-output", module, request.text, readable=readable)
     # Placement is judged on the live module anyway.
     report, extras = _analysis(analyze, module, before, defect, midway, checked)
     diagnostics = _diagnostics_of(defect)
     return Reply(outcome, output=output, diagnostics=diagnostics, report=report, extras=extras)
 
 
+# Where a printed IR that reads back as other IR was printed (a defect's location, `_diagnostics_of`).
+OUTPUT = "the printed output"
+MIDWAY_IR = "the async IR in the middle of the stream pipeline"
+
+
+def midway_reread(ir: Any, context: Any, module: Any) -> str:
+    """The defect (`MIDWAY_IR: how it differs`) when `module`, the IR between the staged pipeline's head
+    and tail, printed, reads back as other IR; else "". The async IR holds what the final output no longer
+    does (`stream.async.*` ops and their ties). A print there that does not parse is not reported here:
+    only the output's parse errors are findings."""
+    started = time.perf_counter()
+    printed = module.operation.get_asm(assume_verified=True)
+    differs = reread_defect(ir, context, module, printed)
+    _reread_s[0] += time.perf_counter() - started
+    return f"{MIDWAY_IR}: {differs}" if differs else ""
+
+
+def midway_symbols(ir: Any, context: Any, module: Any) -> set[str]:
+    """`midway_reread` for a merged module: the names of its top-level ops that read back as other IR."""
+    try:
+        reread = ir.Module.parse(module.operation.get_asm(assume_verified=True), context)
+    except ir.MLIRError:
+        return set()
+    return differing_symbols(generic(module), generic(reread))
+
+
 _checkers_s = [0.0]  # this request's time in IREE's checkers (`extras["checkers_s"]`, for benchmarks)
+_reread_s = [0.0]  # and in the round-trip checks, beyond the output's parse (`extras["reread_s"]`)
 
 
 def _checkpoint(
@@ -301,7 +351,8 @@ def _analysis(
         return None, {}
     started = time.perf_counter()
     report = analyze.after(module, before, defect, midway, checked)
-    return report, {"analyze_s": time.perf_counter() - started, "checkers_s": _checkers_s[0]}
+    analyze_s = time.perf_counter() - started
+    return report, {"analyze_s": analyze_s, "checkers_s": _checkers_s[0], "reread_s": _reread_s[0]}
 
 
 _STAGINGS: dict[tuple[str, str], Staging] = {}
@@ -404,6 +455,8 @@ def _compile_group(
             midway_checked = _checkpoint(analyze, "midway", merged.module, texts[0])
             if midway_checked is not None and midway_checked.rejections:
                 suspects = set(range(len(texts)))
+            # Programs whose async IR reads back as other IR: judged alone, where it is a finding.
+            suspects |= reread_suspects(midway_symbols(ir, context, merged.module), len(texts))
             for stage in staging.tail:
                 passes.run(stage.pipeline, merged.module)
     except ir.MLIRError:
@@ -420,8 +473,11 @@ def _compile_group(
             replies.append(Reply(UNSURE))
             continue
         try:
-            ir.Module.parse(output, context)  # it must read back, as the worker checks alone
+            reread = ir.Module.parse(output, context)  # it must read back, as the worker checks alone
         except ir.MLIRError:
+            replies.append(Reply(UNSURE))
+            continue
+        if reread_defect(ir, context, module, output, reread):  # as the same IR
             replies.append(Reply(UNSURE))
             continue
         checked = None  # IREE's checkers of the allocation output, on this program's part as alone

@@ -24,7 +24,7 @@ _KIND_EFFECT = {
     "invalid-program": "rejects valid input",
     "crash": "crashes",
     "timeout": "hangs",
-    "bad-output": "prints IR it cannot read",
+    "bad-output": "prints IR that does not read back as printed",
 }
 _STATUS_ORDER = {status: order for order, status in enumerate(Status)}
 

@@ -123,9 +123,15 @@ class Judge:
         async phase (one pass of it, say), so its output is checked as async IR, for clobbered reads too."""
         if async_output:
             verdict = self.judge(text, pipeline)
-            if verdict.result.outcome is not Outcome.OK:
+            outcome = verdict.result.outcome
+            # Output that reads back, as other IR (`compiler/roundtrip.py`), is checked too: a rule it breaks
+            # is the finding, as for any bad output the oracle reads. (It is checked as read back: ties the
+            # reading lost are lost to the clobber check too.)
+            reread = outcome is Outcome.BAD_OUTPUT and not self.parse_error(verdict.result.output or "")
+            if outcome is not Outcome.OK and not reread:
                 return verdict
-            return self.check_output(verdict.result.output or "", text, async_ir=True)
+            checked = self.check_output(verdict.result.output or "", text, async_ir=True)
+            return verdict if reread and not checked.violations else checked
         if self.external is None:
             return verdict_of(self.worker.compile(text, pipeline))
         staged = pipeline == resolve_pipeline("stream")

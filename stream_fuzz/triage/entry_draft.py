@@ -25,7 +25,7 @@ _EFFECT = {
     "invalid-program": "rejects valid input",
     "crash": "crashes",
     "timeout": "hangs",
-    "bad-output": "prints IR it cannot read back",
+    "bad-output": "prints IR that does not read back as printed",
     "async-clobbered-read": "reads a value after overwriting it in place",
     "wave-race": "lets commands that touch the same bytes run at once",
     "copy-overlap": "copies between overlapping ranges",

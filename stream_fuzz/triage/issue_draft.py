@@ -145,7 +145,8 @@ def _what_should(finding: Finding) -> str:
             "crash": "The pass does not crash: the input is valid (it verifies, and the stream pipeline "
             "accepts such programs).",
             "timeout": "The pass finishes.",
-            "bad-output": "The printed IR reads back (`iree-opt` parses its own output).",
+            "bad-output": "The printed IR reads back as the IR that was printed (`iree-opt` parses its own "
+            "output, into the same ops).",
         }.get(finding.kind, "The program compiles: it is valid input, and the pass rejects it.")
     return should_hold(finding.rules[0], finding.violations[0])
 

@@ -15,7 +15,7 @@ from stream_fuzz.compiler import InProcessCompiler, Outcome, resolve_pipeline
 from stream_fuzz.compiler.pipelines import STREAM_STAGES
 from stream_fuzz.compiler.staging import stage_stream_pipeline
 from stream_fuzz.compiler.subprocess_backend import _split_dump
-from stream_fuzz.compiler.worker import ANCHOR_DIALECTS, new_context
+from stream_fuzz.compiler.worker import ANCHOR_DIALECTS, MIDWAY_IR, new_context
 from stream_fuzz.corpus.entry import read_corpus
 from stream_fuzz.judge.findings import finding_from
 from stream_fuzz.judge.verdict import Judge
@@ -73,6 +73,13 @@ def test_staged_and_whole_give_the_same_result(
     name: str, text: str, both: tuple[InProcessCompiler, InProcessCompiler]
 ) -> None:
     staged, whole = (compiler.compile(text, STREAM) for compiler in both)
+    if any(d.location == MIDWAY_IR for d in staged.diagnostics):
+        # Only the staged run looks between head and tail, where this async IR reads back as other IR
+        # (corpus/bad-output-tied-results-of-a-repeated-operand-read-back-tied-to-its-first-slot.mlir):
+        # a finding of its own; the output is the same.
+        assert (staged.outcome, whole.outcome) == (Outcome.BAD_OUTPUT, Outcome.OK)
+        assert staged.output == whole.output
+        return
     assert staged.outcome == whole.outcome
     assert staged.output == whole.output
     assert [str(d) for d in staged.diagnostics] == [str(d) for d in whole.diagnostics]
