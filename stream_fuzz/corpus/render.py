@@ -8,7 +8,7 @@ import re
 from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.corpus.checklines import clobber_lines
 from stream_fuzz.corpus.entry import HEADER
-from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.findings import Finding, failure_line
 from stream_fuzz.oracles import Rule
 from stream_fuzz.oracles.checkers import ALLOCATION_OUTPUT, POINT_TEXT, RULE_OF
 from stream_fuzz.oracles.worker_hooks import MIDWAY
@@ -53,17 +53,6 @@ def async_ir_run_lines(pipeline: str, split: bool = False) -> list[str]:
         " -o /dev/null 2> %t",
         "// RUN: FileCheck --strict-whitespace %s --input-file %t",
     ]
-
-
-def failure_line(finding: Finding) -> list[str]:
-    """An invalid-program finding's `// failure:` line (entry.py): its first diagnostic, without the location
-    and cut before the first SSA value or generic op (which differ between programs and releases). The
-    triage may shorten it to what every witness's rejection prints."""
-    if finding.kind != "invalid-program":
-        return []
-    said = next((line.split("error: ", 1)[1] for line in finding.details if "error: " in line), "")
-    said = re.split(r"\s[%\"]", said, maxsplit=1)[0].strip(" :;,")
-    return [f"// failure: {said[:120]}"] if said else []
 
 
 def checker_of(finding: Finding) -> tuple[str, str] | None:

@@ -241,6 +241,8 @@ class Corpus:
         for path in candidates:
             if not path.exists():
                 return path, None
+            if path == self.written.get(signature) and not _readable(path):
+                return path, None  # this campaign wrote it: its own file, whatever a rule says of it now
             with contextlib.suppress(MalformedEntry):
                 current = read_entry(path)
                 if signature in current.signatures and not self._unattributed(signature, path):
@@ -261,3 +263,11 @@ class Corpus:
                 yield
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _readable(path: Path) -> bool:
+    try:
+        read_entry(path)
+    except MalformedEntry:
+        return False
+    return True

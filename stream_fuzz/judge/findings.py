@@ -208,3 +208,16 @@ def crash_line(tail: list[str]) -> str:
             if marker in line:
                 return normalize(line)
     return normalize(tail[-1]) if tail else "no output"
+
+
+def failure_line(finding: Finding) -> list[str]:
+    """An invalid-program finding's `// failure:` header line (corpus/entry.py): its first diagnostic,
+    without the location and cut before the first SSA value or generic op (which differ between programs
+    and releases). The triage may shorten it to what every witness's rejection prints."""
+    if finding.kind != "invalid-program":
+        return []
+    said = next((line.split("error: ", 1)[1] for line in finding.details if "error: " in line), "")
+    said = re.split(r"\s[%\"]", said, maxsplit=1)[0].strip(" :;,")
+    if len(said) > 120:  # whole words: the line is searched for as it is written
+        said = said[:121].rsplit(" ", 1)[0]
+    return [f"// failure: {said}"] if said else []

@@ -23,7 +23,7 @@ from stream_fuzz.compiler import CompilerInfo
 from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, FrontendRun
 from stream_fuzz.compiler.frontend_tools import storage_input
 from stream_fuzz.generators.frontend import FrontendProgram, TensorType, print_frontend
-from stream_fuzz.judge.findings import Finding, crash_line, diagnostic_class, violation_finding
+from stream_fuzz.judge.findings import Finding, crash_line, diagnostic_class, failure_line, violation_finding
 from stream_fuzz.judge.unplaced import describe as describe_unplaced
 from stream_fuzz.oracles.reference import NUMPY_DTYPES, TOLERANCE, compare, evaluate, runtime_literal
 
@@ -213,6 +213,7 @@ def render_l3_entry(
         "// level: l3",
         f"// shrunk: {'yes' if shrunk else 'no'}",
         f"// reproduce: stream-fuzz replay corpus/{file_name}",
+        *failure_line(finding),
         "// what was found:",
         *[f"//   {line}" for line in finding.details[:12]],
         "// The correct output: every result as NumPy computes it (the RUN lines check them at run time).",

@@ -32,10 +32,10 @@ from stream_fuzz.compiler import Outcome
 from stream_fuzz.compiler.pipeline_text import unwrap
 from stream_fuzz.corpus.checklines import clobber_lines, witnessing_lines
 from stream_fuzz.corpus.entry import ASYNC_OUTPUT, HEADER, ONE_PASS_FOLDER, Entry, as_recorded, code_lines
-from stream_fuzz.corpus.render import CLOBBER_UNSTATED, correct_output_lines, failure_line, run_line
+from stream_fuzz.corpus.render import CLOBBER_UNSTATED, correct_output_lines, run_line
 from stream_fuzz.corpus.replay import NONDETERMINISTIC_ATTEMPTS
 from stream_fuzz.interrupts import not_interruptible
-from stream_fuzz.judge.findings import Finding, finding_from
+from stream_fuzz.judge.findings import Finding, failure_line, finding_from
 from stream_fuzz.judge.fixes import all_ops
 from stream_fuzz.judge.symptoms import HISTORICAL, shows
 from stream_fuzz.judge.verdict import Judge, Verdict

@@ -307,3 +307,20 @@ def test_marking_nothing_shrunk_needs_no_corpus_folder(tmp_path: Path) -> None:
     corpus = Corpus(tmp_path / "not-yet")
     corpus.mark_shrunk([])
     assert not (tmp_path / "not-yet").exists()
+
+
+def test_an_entry_the_campaign_wrote_is_its_own_even_when_a_rule_rejects_it(tmp_path: Path) -> None:
+    """A renderer out of step with entry.py's rules (here: an invalid-program entry without `failure:`)
+    must not make every next hit write a file beside the last one."""
+    signature = "invalid-program-0123456789ab"
+    text = (
+        f"// stream-fuzz finding: invalid-program\n// signature: {signature}\n// status: open\n"
+        "// found: {found}\n// compiler: test\n// pipeline: test\n// shrunk: no\n"
+    )
+    corpus = Corpus(tmp_path)
+    paths = {
+        corpus.record_rendered(signature, lambda found, name: text.format(found=found)) for _ in range(3)
+    }
+    assert paths == {tmp_path / f"{signature}.mlir"} and len(list(tmp_path.glob("*.mlir"))) == 1
+    with pytest.raises(MalformedEntry):
+        read_entry(tmp_path / f"{signature}.mlir")
