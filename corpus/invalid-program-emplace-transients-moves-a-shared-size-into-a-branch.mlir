@@ -1,5 +1,6 @@
 // stream-fuzz finding: invalid-program
 // signature: invalid-program-d52419aa1da1
+// also-known-as: invalid-program-9d5985c58936
 // status: open
 // severity: -
 // found: 2026-12-05 by hand, from the triage of invalid-program-d52419aa1da1 (L3 campaign)
@@ -39,8 +40,9 @@
 //   results on two) shows the same move after the multi-storage path of
 //   placement-write-transients-storage-imported-for-the-result-device ("multiple unique storage buffers
 //   not supported", then a moved hal.buffer.length: "operand #1 does not dominate this use" at a storage
-//   import); replayed under this entry's signature it fails differently (its first error is the multi-storage
-//   one), so it is not listed. Storage: 1024 bytes (the repair's 16-byte transients need more than 128).
+//   import). Its own signature (its first error is the multi-storage one) is listed as this entry's alias:
+//   the multi-storage error alone does not fail the pass (that entry's triage), the move makes it fatal;
+//   unlisted, a seed-39 campaign (2026-12-05) reported it NEW 34 times. Storage: 1024 bytes (the repair's 16-byte transients need more than 128).
 //   `--mlir-print-ir-after` names the pass (dumps to %t.dumps, for reading), so 3.1-3.8 cannot express it.
 //
 // REQUIRES: iree-run-module
