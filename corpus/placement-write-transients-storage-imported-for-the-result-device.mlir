@@ -1,6 +1,6 @@
 // stream-fuzz finding: violation: placement/write
 // signature: placement-write-1d112eb07730
-// also-known-as: placement-write-aab6eb3324ce, placement-write-b9e9b0164016
+// also-known-as: placement-write-aab6eb3324ce, placement-write-b9e9b0164016, placement-write-e3f1449e993b, placement-write-51b5750e25d0, placement-flush-952b66a9a585
 // status: open
 // severity: placement
 // found: 2026-12-05 seed=5 worker=0 (an L3 campaign, 180 s, 37 hits), cut down by hand
@@ -37,6 +37,14 @@
 //   execute touching the storage in other ways (the signature keeps how): both found by a second 120 s L3
 //   campaign (seed 5, 2026-12-05), one in a 4-device program with an scf.if, one writing the storage with
 //   @d0's work for a result on @d1; replayed, both show this entry's symptom.
+//   Three more from a 10-minute campaign on 3.13 (seed 39, 2026-12-05), each cut down by hand
+//   (tests/corpus/transients_*.mlir) and read before and after the pass: e3f1449e993b, a copy on @d0 into
+//   the storage imported for @d1 (the results' device), whose target was a transient alloca
+//   on(#hal.device.optimal<[@d1, @d0]>) before the pass; 51b5750e25d0, the same with a copy and a fill in
+//   one execute of @d2 (results on @d2 and @d1, so the "multiple unique storage buffers" path below);
+//   placement-flush-952b66a9a585, a transient alloca on(#hal.device.optimal<[@d1, @d2]>) that @d1 reads
+//   emplaced in the storage imported for @d2, so @d2's execute flushes it to @d1 (a read of an import is
+//   not judged; the flush is what shows it, and the symptom counts it).
 //   The same function breaks the documented limitation silently: with results on two devices each
 //   hal.tensor.transients is imported on its own device (two imports of one buffer), the walk in
 //   gatherTransientResources emits "multiple unique storage buffers not supported" and interrupts, but

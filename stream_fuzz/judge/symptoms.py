@@ -145,12 +145,23 @@ def _transients_storage_elsewhere(finding: Finding) -> bool:
     """EmplaceTransients (gatherTransientResources, processTransientResource) places every transient alloca
     that feeds a result in the one storage ConvertTensorTransientsOp imported with the result's device,
     whatever device the alloca was on: an import of transient lifetime (only an `iree.abi.transients`
-    argument is imported so) written by an execute on a device it was not imported for."""
+    argument is imported so) written by an execute on a device it was not imported for, or flushed by
+    one to a device it was not imported for, its next reader: another device's transient emplaced there
+    (a read of an import is never judged, `rules.user_pinned`, so the flush is what shows it). With
+    results on two devices the storage is imported once per device, the walk's "multiple unique storage
+    buffers" error is ignored and every alloca goes to the first import."""
     primary = _primary(finding)
-    if primary is None or primary.rule is not Rule.WRITE or primary.storage_kind != "import":
+    if primary is None or primary.storage_kind != "import":
         return False
-    captured = rf"{re.escape(primary.resource)} as %\w+: !stream\.resource<transient>"
-    return re.search(captured, primary.op) is not None
+    if primary.rule is Rule.WRITE:
+        captured = rf"{re.escape(primary.resource)} as %\w+: !stream\.resource<transient>"
+        return re.search(captured, primary.op) is not None
+    if primary.rule is Rule.FLUSH:  # the op is the flush itself, typed with the captured value's lifetime
+        return (
+            primary.op_name == "stream.cmd.flush"
+            and re.search(r":\s*!stream\.resource<transient>", primary.op) is not None
+        )
+    return False
 
 
 def _escaping_result_on_executor(finding: Finding) -> bool:
@@ -350,7 +361,7 @@ SYMPTOMS: dict[str, Symptom] = {
         Symptom(
             "transients-storage-elsewhere",
             _transients_storage_elsewhere,
-            "the caller's transient storage, imported for one device, written by an execute on another",
+            "the caller's transient storage, imported for one device, written or flushed by another",
         ),
         Symptom(
             "prescheduled-push",

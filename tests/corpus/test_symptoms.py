@@ -639,6 +639,37 @@ def test_a_campaign_program_writing_transients_storage_on_another_device_is_the_
     assert not shows("transients-storage-elsewhere", dataclasses.replace(finding, violations=(external,)))
 
 
+TRANSIENTS_ENTRY = "placement-write-transients-storage-imported-for-the-result-device"
+
+
+@pytest.mark.parametrize(
+    ("program", "signature"),
+    [
+        ("transients_copied_into_on_another_device.mlir", "placement-write-e3f1449e993b"),
+        ("transients_copied_and_filled_on_another_device.mlir", "placement-write-51b5750e25d0"),
+        ("transients_flushed_to_another_device.mlir", "placement-flush-952b66a9a585"),
+    ],
+)
+def test_seed_39s_transients_shapes_are_the_transients_entrys(program: str, signature: str) -> None:
+    """Three L3 shapes of seed 39 (2026-12-05), each the iree.abi.transients storage imported for one device
+    and another device's transient emplaced in it (EmplaceTransients): written by a copy, by a copy and a
+    fill, or flushed to its reader. Each is listed by the transients entry and shows its symptom, so it is
+    known; the same violation on an import of external lifetime (the caller's own tensor) does not show it."""
+    text = (Path(__file__).resolve().parent / program).read_text()
+    stream = compile_str(text, extra_args=["--compile-to=stream"]).decode()
+    finding = violation_finding(check_text(stream).violations)
+    assert finding is not None and finding.shape_signature == signature
+    assert shows("transients-storage-elsewhere", finding)
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == TRANSIENTS_ENTRY
+    primary = next(v for v in finding.violations if v.rule is finding.rules[0])
+    external = dataclasses.replace(
+        primary, op=primary.op.replace("resource<transient>", "resource<external>")
+    )
+    assert not shows("transients-storage-elsewhere", dataclasses.replace(finding, violations=(external,)))
+
+
 HOST_AWAIT_IN_A_DOMINATING_BLOCK = TWO_BUGS.parent / "host_await_chained_into_a_lowered_branch.mlir"
 CHAINED_AWAITS = "lifetime-before-alloca-chain-dependent-awaits-drops-the-alloca-wait"
 
