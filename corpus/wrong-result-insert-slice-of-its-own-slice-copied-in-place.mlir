@@ -10,6 +10,7 @@
 // reproduce: stream-fuzz replay corpus/wrong-result-insert-slice-of-its-own-slice-copied-in-place.mlir
 // pass: iree-dispatch-creation-convert-tensor-to-flow
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// symptom: self-slice-insert
 // reachability: frontend — the entry is itself a tensor program (a non-contiguous x[:, 2:4] = x[:, 1:3]) that
 //   returns wrong data.
 // triage: compiler bug, wrong data on one device. %v4 writes columns 1-2 of %v0 into columns 2-3 of %v0

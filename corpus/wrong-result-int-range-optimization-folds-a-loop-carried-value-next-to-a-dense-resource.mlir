@@ -11,6 +11,7 @@
 // reproduce: stream-fuzz replay corpus/wrong-result-int-range-optimization-folds-a-loop-carried-value-next-to-a-dense-resource.mlir
 // pass: iree-util-optimize-int-arithmetic
 // releases: has the bug 3.1-3.10, 3.12-3.13; another failure 3.11 (computed by stream-fuzz releases on 3.1-3.13)
+// symptom: resource-in-carried-value
 // reachability: frontend — the entry is itself a tensor program (a loop adding a dense_resource constant
 //   to its carried value twice) that returns wrong data.
 // triage: compiler bug, wrong data on one device (not a placement bug: the loop is folded in global

@@ -10,6 +10,7 @@
 // reproduce: stream-fuzz replay corpus/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir
 // pass: canonicalize (PropagateSplatsThroughSlices; here the first canonicalize of the stream phase)
 // releases: has the bug 3.1-3.13 (computed by stream-fuzz releases on 3.1-3.13)
+// symptom: misaligned-splat-slice
 // reachability: frontend — a tensor program reaches it (run on 3.13): linalg.fill of a runtime i32 into
 //   tensor<2xi32>, flow.tensor.bitcast to tensor<8xi8>, tensor.extract_slice [1] [4], bitcast back to
 //   tensor<1xi32> returns 67305985 for 67305985 where 17040130 is right; in its stream IR the same

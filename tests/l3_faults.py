@@ -52,3 +52,17 @@ def crash_on_cross_device_copy(text: str) -> str:
             ):
                 os.kill(os.getpid(), signal.SIGSEGV)
     return text
+
+
+def miscompute_a_dispatch_constant(text: str) -> str:
+    """Add one to the first i32 constant inside an executable: a dispatch computes with another number
+    than the program's, on whatever device it runs (a wrong result of one device's, of no known bug)."""
+    with ir.Context() as context:
+        module = ir.Module.parse(text, context)
+        for executable in walk(module, "stream.executable"):
+            for op in walk_region(executable):
+                value = op.attributes["value"] if op.name == "arith.constant" else None
+                if isinstance(value, ir.IntegerAttr) and str(value.type) == "i32":
+                    op.attributes["value"] = ir.IntegerAttr.get(value.type, value.value + 1)
+                    return str(module)
+        return str(module)

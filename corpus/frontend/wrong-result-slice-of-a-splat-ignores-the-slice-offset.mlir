@@ -10,6 +10,7 @@
 // reproduce: stream-fuzz replay corpus/frontend/wrong-result-slice-of-a-splat-ignores-the-slice-offset.mlir
 // pass: canonicalize (the one after iree-stream-layout-slices; PropagateSplatsThroughSlices)
 // releases: has the bug 3.1-3.4, 3.8-3.13; another failure 3.5-3.7 (computed by stream-fuzz releases on 3.1-3.13)
+// symptom: misaligned-splat-slice
 // triage: compiler bug, wrong data: %splat (linalg.fill of a runtime i32) becomes stream.async.splat of 8
 //   bytes, the bitcast is a no-op and the extract_slice at byte 1 a stream.async.slice [1 to 5];
 //   Stream/IR/StreamOpFolders.cpp PropagateSplatsThroughSlices folds the slice into a 4-byte splat of the

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from stream_fuzz.compiler import Outcome
+from stream_fuzz.judge.program_facts import ProgramFact
 from stream_fuzz.judge.verdict import Verdict
 from stream_fuzz.oracles import Rule, Severity, Violation
 
@@ -116,6 +117,9 @@ class Finding:
     # Set by attribution (`corpus.Corpus.attribute`) when the shape matches an entry whose symptom is
     # absent: the entry's signature it resembles. It keys the finding apart from that entry's hits.
     apart_from: str = ""
+    # What the program that made the finding is made of (`program_facts.py`; L3's wrong results): it tells
+    # apart bugs that share a shape, never enters a signature, and is no part of the details.
+    program_facts: frozenset[ProgramFact] = frozenset()
 
     @property
     def shape_signature(self) -> str:

@@ -24,6 +24,7 @@ from stream_fuzz.compiler.frontend import FrontendCompiler, FrontendRequest, Fro
 from stream_fuzz.compiler.frontend_tools import storage_input
 from stream_fuzz.generators.frontend import FrontendProgram, TensorType, print_frontend
 from stream_fuzz.judge.findings import Finding, crash_line, diagnostic_class, failure_line, violation_finding
+from stream_fuzz.judge.program_facts import facts_of
 from stream_fuzz.judge.unplaced import describe as describe_unplaced
 from stream_fuzz.oracles.reference import NUMPY_DTYPES, TOLERANCE, compare, evaluate, runtime_literal
 
@@ -121,7 +122,10 @@ def _finding_of(run: FrontendRun, case: Case) -> Finding | None:
     if run.outputs is not None:
         mismatches = compare_outputs(run.outputs, case)
         if mismatches:
-            return Finding("wrong-result", (), f"l3|{_wrong_shape(run, mismatches)}", mismatches)
+            # What the program is made of tells the known wrong-result bugs apart (`symptoms.py`); the
+            # shape cannot (every one-device wrong result has one).
+            shape = f"l3|{_wrong_shape(run, mismatches)}"
+            return Finding("wrong-result", (), shape, mismatches, program_facts=facts_of(case.text))
     violations = tuple(run.report.violations if run.report is not None else ()) + tuple(run.abi_violations)
     if violations:
         return violation_finding(violations)

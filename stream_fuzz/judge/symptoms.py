@@ -4,7 +4,9 @@ A signature is a hash of a finding's shape, and unrelated root causes share shap
 transfer targets of #19891 have the shape of the open entry `placement-read-public-return-drops-known-
 consumers`. So an entry names its bug's characteristic symptom in its header (`// symptom: <name>`), one
 predicate below over the finding's violations and their marks (`oracles/marks.py`: what the misplaced
-storage's neighbourhood shows: an optimal affinity where joinOR runs, a public return, a loop merge, ...).
+storage's neighbourhood shows: an optimal affinity where joinOR runs, a public return, a loop merge, ...)
+or, for L3's wrong results, whose shape says nothing of their cause, over what the program that computed
+them is made of (`program_facts.py`).
 A finding of the entry's shape is that entry's only when the symptom holds (`corpus.Corpus.attribute`);
 otherwise it is new, "probably a duplicate of" the entry, and fails the run.
 
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.program_facts import ProgramFact
 from stream_fuzz.judge.unplaced import devices_of_line
 from stream_fuzz.oracles import Rule, Violation
 from stream_fuzz.oracles.marks import (
@@ -337,6 +340,37 @@ def _dispatch_on_unplaced_producers(finding: Finding) -> bool:
     return finding.kind == "invalid-program" and not _unplaced_on_two_devices(finding)
 
 
+def _wrong_result_of(finding: Finding, fact: ProgramFact) -> bool:
+    """A wrong result computed by a program showing `fact`. Every one-device wrong result has one shape
+    (`l3._wrong_shape`), so what the program is made of (`program_facts.py`) is what tells them apart."""
+    return finding.kind == "wrong-result" and fact in finding.program_facts
+
+
+def _self_slice_insert(finding: Finding) -> bool:
+    """DispatchCreation/ConvertTensorToFlow.cpp convertInsertSliceOps wraps a non-contiguous
+    tensor.insert_slice in a dispatch and cloneProducersToRegion clones its source's tensor.extract_slice
+    in: when that slice is of the insert's own destination and the two ranges overlap, the dispatch loads
+    and stores overlapping views of one buffer. A wrong result of a program with such an insert."""
+    return _wrong_result_of(finding, ProgramFact.SELF_SLICE_INSERT)
+
+
+def _misaligned_splat_slice(finding: Finding) -> bool:
+    """Stream/IR/StreamOpFolders.cpp PropagateSplatsThroughSlices rewrites slice(splat(v)) into splat(v)
+    whatever the slice's byte offset: a wrong result of a program slicing a splat at a byte offset that is
+    not a multiple of the splat value's width (in stream IR, or a tensor program's fill or splat constant
+    seen through a bitcast)."""
+    return _wrong_result_of(finding, ProgramFact.MISALIGNED_SPLAT_SLICE)
+
+
+def _resource_in_carried_value(finding: Finding) -> bool:
+    """arith::ConstantOp::inferResultRanges gives a dense_resource constant no range, so the integer range
+    analysis iree-util-optimize-int-arithmetic runs leaves an scf.for's carried value at its initial
+    constant's single value, and the patterns replace it by that constant: a wrong result of a program
+    whose loop carries an integer value initialised from constants alone and computed from a
+    dense_resource constant."""
+    return _wrong_result_of(finding, ProgramFact.RESOURCE_IN_CARRIED_VALUE)
+
+
 @dataclass(frozen=True)
 class Symptom:
     name: str
@@ -409,6 +443,21 @@ SYMPTOMS: dict[str, Symptom] = {
             "dispatch-on-unplaced-producers",
             _dispatch_on_unplaced_producers,
             "a rejected program whose unplaced dispatch binds storage of at most one device",
+        ),
+        Symptom(
+            "self-slice-insert",
+            _self_slice_insert,
+            "a wrong result of a program inserting an overlapping slice of a tensor into that tensor",
+        ),
+        Symptom(
+            "misaligned-splat-slice",
+            _misaligned_splat_slice,
+            "a wrong result of a program slicing a splat at an offset not a multiple of its width",
+        ),
+        Symptom(
+            "resource-in-carried-value",
+            _resource_in_carried_value,
+            "a wrong result of a program whose loop carries a constant-initialised integer fed a resource",
         ),
         Symptom(
             "pinned-push-with-source",
