@@ -27,6 +27,8 @@ from tests.conftest import CORPUS
 
 SHAPE = "wrong-result-781bf1e6b299"
 REPAIRED = Path(__file__).resolve().parent / "repaired"
+# Two campaigns' own programs (unshrunk) that hit the int-range entry's bug, both reported NEW before.
+CAMPAIGN_HITS = sorted((Path(__file__).resolve().parent / "campaign_wrong_results").glob("*.mlir"))
 # symptom -> the entry naming it (and its program fact)
 ENTRIES = {
     "self-slice-insert": "wrong-result-insert-slice-of-its-own-slice-copied-in-place",
@@ -162,6 +164,10 @@ def findings() -> Iterator[dict[str, Finding]]:
             finding = judge_case(real, case_from_entry((CORPUS / f"{entry}.mlir").read_text())).finding
             assert finding is not None, f"{entry} passes"
             found[symptom] = finding
+        for path in CAMPAIGN_HITS:
+            finding = judge_case(real, case_from_entry(path.read_text())).finding
+            assert finding is not None, f"{path.name} passes"
+            found[path.stem] = finding
     with FrontendCompiler(120, stream_hook=FAULT) as faulty:
         finding = judge_case(faulty, _unknown_case()).finding
         assert finding is not None, "the fault does not change the result"
@@ -187,6 +193,18 @@ def test_each_known_wrong_result_is_known_as_its_own_entry(
     assert attribution.entry is not None, attribution.note
     assert attribution.entry.path.stem == ENTRIES[symptom] and attribution.note == ""
     assert attribution.finding.signature == SHAPE  # counted as the entry's hit, not apart
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", CAMPAIGN_HITS, ids=lambda p: p.stem)
+def test_a_campaign_hit_of_a_known_bug_is_known(path: Path, findings: dict[str, Finding]) -> None:
+    """What campaigns generated, not cut down: more ops, more devices, the loop among them."""
+    finding = findings[path.stem]
+    assert finding.signature == SHAPE
+    assert finding.program_facts == {ProgramFact.RESOURCE_IN_CARRIED_VALUE}
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == ENTRIES["resource-in-carried-value"] and attribution.note == ""
 
 
 @pytest.mark.slow
