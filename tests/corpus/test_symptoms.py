@@ -699,3 +699,21 @@ def test_a_returned_constant_behind_an_elided_empty_execute_is_the_no_op_execute
     assert len(skipped) == 2
     returned = {v.storage: "returned-constant-in-input" in v.marks for v in skipped}
     assert sorted(returned.values()) == [False, True], returned
+
+
+BESIDE_TWO_KNOWN_BUGS = TWO_BUGS.parent / "constant_pulled_beside_two_known_bugs.mlir"
+
+
+def test_a_new_primary_beside_known_bugs_stays_new_and_names_them(judge: Judge) -> None:
+    """Seed 39's program (3.13, 18 hits): its primary placement/read has the joinOR entry's shape but not
+    its symptom, and its other rules are two known entries' bugs. It stays new (the verdict is the
+    primary's: known neighbours never absorb an unexplained primary), and its note names what the other
+    rules are, so triage sees which part is new."""
+    finding = finding_from(judge.judge(BESIDE_TWO_KNOWN_BUGS.read_text(), resolve_pipeline("stream")))
+    assert finding is not None and finding.rules[0] is Rule.READ
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is None and "probably a duplicate of" in attribution.note
+    assert "its other rules: async/clobbered-read is async-clobbered-read-partitioning-" in attribution.note
+    assert f"lifetime/before-alloca is {CHAINED_AWAITS}" in attribution.note
+    alone = dataclasses.replace(finding, rules=finding.rules[:1])
+    assert "its other rules" not in Corpus(CORPUS).attribute(alone).note
