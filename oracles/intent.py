@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .affinity import devices_of
+from .clobber import _tied_operand
 from .timepoints import Timeline
 
 _TRANSFER = "stream.async.transfer"
@@ -49,6 +50,12 @@ class Intent:
     # returns before its own fence covers the execute making them (a returned timepoint or host await that
     # misses it): the output can only keep that, so `timeline/return-fence` leaves them to the input.
     unfenced: frozenset[tuple[str, int]] = frozenset()
+    # `stream.async.constant`s whose value a public function returns (directly, through an optimization
+    # barrier or an op writing it in place): RefineUsage gives it external lifetime, which
+    # ScheduleAllocation's extractConstantsWithLifetime does not hoist (constant and variable lifetimes
+    # only) and applyAsyncConstantOp erases, leaving an uninitialised alloca behind an execute with no
+    # commands, whose elision one corpus entry's bug turns on (`oracles.marks.RETURNED_CONSTANT`).
+    returned_constants: int = 0
 
 
 def read_intent(module: ir.Module) -> Intent:
@@ -75,7 +82,66 @@ def read_intent(module: ir.Module) -> Intent:
     module.operation.walk(visit)
     moves = Counter({move: len(values) for move, values in seen.items()})
     unfenced = _unfenced_returns(module) if prescheduled else frozenset()
-    return Intent(moves, sourceless, scheduled, prescheduled, allocas, empty_executes, barriers, unfenced)
+    returned_constants = _returned_constants(module)
+    return Intent(
+        moves,
+        sourceless,
+        scheduled,
+        prescheduled,
+        allocas,
+        empty_executes,
+        barriers,
+        unfenced,
+        returned_constants,
+    )
+
+
+def _returned_constants(module: ir.Module) -> int:
+    """How many `stream.async.constant`s a public function's `util.return` returns: the constant's value
+    itself, or it seen through `util.optimization_barrier`s and ops tied to it (`-> %x as`: a fill, update,
+    copy ... writing it in place), which RefineUsage gives the constant's own lifetime."""
+    count = 0
+    for function in module.body.operations:
+        op = function.operation
+        visibility = op.attributes.get("sym_visibility", None) if op.name == "util.func" else None
+        public = op.name == "util.func" and (
+            visibility is None or ir.StringAttr(visibility).value == "public"
+        )
+        if not public or not op.regions[0].blocks:
+            continue
+        constants: list[ir.Value] = []
+
+        def visit(inner: ir.Operation, found: list[ir.Value] = constants) -> ir.WalkResult:
+            if inner.name == "stream.async.constant":
+                found.append(inner.results[0])
+            return ir.WalkResult.ADVANCE
+
+        op.walk(visit)
+        count += sum(_reaches_return(value) for value in constants)
+    return count
+
+
+def _reaches_return(value: ir.Value) -> bool:
+    frontier, seen = [value], {value}
+    while frontier:
+        current = frontier.pop()
+        for use in current.uses:
+            user = use.owner
+            if user.name == "util.return":
+                return True
+            if user.name == "util.optimization_barrier":
+                following = [user.results[use.operand_number]]
+            else:  # the results written in place over it (a fill, update, copy, tied dispatch ...)
+                following = [
+                    r
+                    for i, r in enumerate(user.results)
+                    if (t := _tied_operand(user, i)) is not None and t == current
+                ]
+            for result in following:
+                if result not in seen:
+                    seen.add(result)
+                    frontier.append(result)
+    return False
 
 
 def _has_no_commands(op: ir.Operation) -> bool:

@@ -39,7 +39,15 @@ from dataclasses import replace
 from iree.compiler import ir
 
 from .facts import HAND_OFFS, Access, Facts, Storage
-from .marks import EMPTY_EXECUTE, FREED_THROUGH_ALIAS, HOST_AWAIT_CHAINED, INPUT_UNKNOWN, MARKS, UNINITIALIZED
+from .marks import (
+    EMPTY_EXECUTE,
+    FREED_THROUGH_ALIAS,
+    HOST_AWAIT_CHAINED,
+    INPUT_UNKNOWN,
+    MARKS,
+    RETURNED_CONSTANT,
+    UNINITIALIZED,
+)
 from .rules import Rule, Violation
 from .timepoints import Timeline
 
@@ -65,7 +73,7 @@ def lifetimes_hold(facts: Facts, timeline: Timeline | None = None) -> Iterator[V
         for use in by_storage.get(storage.id, []):
             if timeline.reached_by(use.op.opview.await_timepoint, use.op, ready) is False:
                 violation = _violation(Rule.BEFORE_ALLOCA, use, storage.name, "before its alloca's timepoint")
-                yield replace(violation, marks=_before_alloca_marks(facts, timeline, use.op))
+                yield replace(violation, marks=_before_alloca_marks(facts, timeline, use.op, storage))
     for release in facts.releases:
         for storage_id in sorted(release.storages):
             if facts.storage(storage_id).kind != "alloca":
@@ -86,9 +94,11 @@ def lifetimes_hold(facts: Facts, timeline: Timeline | None = None) -> Iterator[V
                     yield replace(violation, marks=marks)
 
 
-def _before_alloca_marks(facts: Facts, timeline: Timeline, execute: ir.Operation) -> tuple[str, ...]:
+def _before_alloca_marks(
+    facts: Facts, timeline: Timeline, execute: ir.Operation, storage: Storage
+) -> tuple[str, ...]:
     """What tells the causes of an execute running before its alloca apart (`marks.HOST_AWAIT_CHAINED`,
-    `UNINITIALIZED`, `EMPTY_EXECUTE`, `INPUT_UNKNOWN`)."""
+    `UNINITIALIZED`, `EMPTY_EXECUTE`, `INPUT_UNKNOWN`, `RETURNED_CONSTANT`)."""
     found = set()
     if timeline.chained_host_await(execute):
         found.add(HOST_AWAIT_CHAINED)
@@ -99,6 +109,10 @@ def _before_alloca_marks(facts: Facts, timeline: Timeline, execute: ir.Operation
             found.add(UNINITIALIZED)
         if facts.intent.empty_executes:
             found.add(EMPTY_EXECUTE)
+        if facts.intent.returned_constants and not any(
+            a.kind == "write" and storage.id in a.storages for a in facts.accesses
+        ):
+            found.add(RETURNED_CONSTANT)
     return tuple(mark for mark in MARKS if mark in found)
 
 

@@ -63,6 +63,11 @@ HOST_AWAIT_CHAINED = "host-await-chained"
 UNINITIALIZED = "uninitialized-alloca-in-input"
 EMPTY_EXECUTE = "empty-execute-in-input"
 INPUT_UNKNOWN = "input-unknown"
+# The input has a `stream.async.constant` a public function returns, and the storage before its alloca is
+# one no execute writes: RefineUsage made the constant external, ScheduleAllocation left its data behind
+# (extractConstantsWithLifetime hoists constant and variable lifetimes only; applyAsyncConstantOp erases
+# the op) and made the execute holding it one with no commands, awaiting the storage's alloca.
+RETURNED_CONSTANT = "returned-constant-in-input"
 # The input has a `stream.async.barrier` (IREE's checker rejecting an execute of the async IR, which has
 # no storage to look at: a fact of the input only). ReferencePartitioning joins a barrier into its
 # producer's partition with no affinity check; when their devices differ the partition's affinity joins to
@@ -90,6 +95,7 @@ MARKS = (
     UNINITIALIZED,
     EMPTY_EXECUTE,
     INPUT_UNKNOWN,
+    RETURNED_CONSTANT,
     BARRIER_IN_INPUT,
     FREED_THROUGH_ALIAS,
 )

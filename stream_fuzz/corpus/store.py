@@ -25,7 +25,7 @@ from stream_fuzz.corpus.entry import (
     write_atomically,
 )
 from stream_fuzz.corpus.render import render_entry
-from stream_fuzz.judge.findings import Finding
+from stream_fuzz.judge.findings import Finding, violation_finding
 from stream_fuzz.judge.symptoms import regression_of, shows
 
 
@@ -112,8 +112,21 @@ class Corpus:
         why = f"its symptom {like.symptom} is absent" if like.symptom else "other entries share its shape"
         others = [e.path.stem for e in self.with_symptom if e is not like and shows(e.symptom, finding)]
         also = f" (it shows the symptom of {', '.join(others)})" if others else ""
-        note = f"probably a duplicate of {like.path.stem}, but {why}{also}"
+        note = f"probably a duplicate of {like.path.stem}, but {why}{also}{self._other_rules(finding)}"
         return self._apart(finding, like.signature, note)
+
+    def _other_rules(self, finding: Finding) -> str:
+        """For triage, not for the verdict: what the violations of the finding's other rules are, each
+        rule's judged as a finding of its own (a program often shows several bugs; the signature and the
+        attribution are its primary rule's). Known ones name their entry; the verdict stays the primary's,
+        so an unexplained primary is never absorbed by known neighbours."""
+        parts = []
+        for rule in finding.rules[1:]:
+            part = violation_finding(tuple(v for v in finding.violations if v.rule is rule))
+            attribution = self.attribute(part)
+            entry = attribution.entry if not attribution.regression else None
+            parts.append(f"{rule.id} is {entry.path.stem if entry is not None else 'not known'}")
+        return f"; its other rules: {', '.join(parts)}" if parts else ""
 
     def _listing(self, signature: str) -> list[Entry]:
         """Every entry listing `signature`; `known`'s entry as it is now (a caller may have added or

@@ -39,6 +39,7 @@ from stream_fuzz.oracles.marks import (
     PRESCHEDULED,
     PROMISE_MIX,
     RETURNED,
+    RETURNED_CONSTANT,
     SOURCELESS,
     SOURCES_UNKNOWN,
     STORE_WRITER,
@@ -267,13 +268,16 @@ def _no_op_execute_elided(finding: Finding) -> bool:
     commands by an immediate one, not by its await: ScheduleAllocation makes such an execute of a partition
     holding only a stream.async.alloca, awaiting the alloca, and the execute that uses the storage next
     awaited the alloca only through it. The input has a stream.async.alloca (or such an empty execute, or
-    is unknown: L3's `tensor.empty` lowers to an alloca), and no host await was chained into the execute
-    (the other cause of this shape, `host-await-chained`)."""
+    is unknown: L3's `tensor.empty` lowers to an alloca), or returns a stream.async.constant from a public
+    function whose storage nothing writes (`RETURNED_CONSTANT`: ScheduleAllocation drops an external
+    constant's data and leaves the same empty execute behind), and no host await was chained into the
+    execute (the other cause of this shape, `host-await-chained`)."""
     primary = _primary(finding)
     if primary is None or primary.rule is not Rule.BEFORE_ALLOCA:
         return False
     marks = set(primary.marks)
-    return HOST_AWAIT_CHAINED not in marks and bool({UNINITIALIZED, EMPTY_EXECUTE, INPUT_UNKNOWN} & marks)
+    causes = {UNINITIALIZED, EMPTY_EXECUTE, INPUT_UNKNOWN, RETURNED_CONSTANT}
+    return HOST_AWAIT_CHAINED not in marks and bool(causes & marks)
 
 
 def _freed_through_alias(finding: Finding) -> bool:

@@ -701,3 +701,66 @@ def test_a_host_await_chained_in_from_a_dominating_block_is_the_chained_awaits_e
     attribution = Corpus(CORPUS).attribute(finding)
     assert attribution.entry is not None, attribution.note
     assert attribution.entry.path.stem == CHAINED_AWAITS
+
+
+RETURNED_CONSTANT_PROGRAM = TWO_BUGS.parent / "returned_constant_behind_an_empty_execute.mlir"
+
+
+def test_a_returned_constant_behind_an_elided_empty_execute_is_the_no_op_execute_entrys(
+    compiler: InProcessCompiler,
+) -> None:
+    """Seed 39's program (3.13, 101 hits): no stream.async.alloca and no host await, but a constant the
+    public function returns. ScheduleAllocation lowers the execute holding it to one with no commands
+    awaiting the storage's alloca (the external constant's data dropped), and ElideNoOpCmdExecuteOp elides
+    it: the no-op-execute entry's bug, shown by the mark on the storage nothing writes. The same output is
+    new again when the input does not return the constant, and a written storage skipping its alloca in
+    that program does not carry the mark (a mutant of the real output)."""
+    text = RETURNED_CONSTANT_PROGRAM.read_text()
+    result = compiler.compile(text, resolve_pipeline("stream"))
+    assert result.outcome is Outcome.OK and result.output
+    context = ir.Context()
+    intent = read_intent(ir.Module.parse(text, context))
+    assert intent.returned_constants == 1 and intent.allocas == 0 and intent.empty_executes == 0
+    finding = violation_finding(check_text(result.output, intent=intent).violations)
+    assert finding is not None and finding.signature == "lifetime-before-alloca-fdcd4f6e2890"
+    assert [name for name in BEFORE_ALLOCA if shows(name, finding)] == ["no-op-execute-elided"]
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is not None, attribution.note
+    assert attribution.entry.path.stem == BEFORE_ALLOCA["no-op-execute-elided"]
+
+    kept = text.replace("util.return %v3 :", "util.return %v1 :")
+    assert read_intent(ir.Module.parse(kept, context)).returned_constants == 0
+    unmarked = violation_finding(
+        check_text(result.output, intent=read_intent(ir.Module.parse(kept, context))).violations
+    )
+    assert unmarked is not None and not any(shows(name, unmarked) for name in BEFORE_ALLOCA)
+    assert "probably a duplicate of" in Corpus(CORPUS).attribute(unmarked).note
+
+    output = ir.Module.parse(result.output, context)
+    fills = [op for op in mutants.walk(output, "stream.cmd.execute") if "stream.cmd.fill" in str(op)]
+    written = fills[-1]  # the last fill: of a transient after the branch, its alloca in the same block
+    other = next(op for op in mutants.walk(output, "stream.resource.alloca") if op.block != written.block)
+    written.operands[mutants._await_index(written)] = other.results[1]
+    report = check_text(str(output), intent=intent)
+    skipped = [v for v in report.violations if v.rule is Rule.BEFORE_ALLOCA]
+    assert len(skipped) == 2
+    returned = {v.storage: "returned-constant-in-input" in v.marks for v in skipped}
+    assert sorted(returned.values()) == [False, True], returned
+
+
+BESIDE_TWO_KNOWN_BUGS = TWO_BUGS.parent / "constant_pulled_beside_two_known_bugs.mlir"
+
+
+def test_a_new_primary_beside_known_bugs_stays_new_and_names_them(judge: Judge) -> None:
+    """Seed 39's program (3.13, 18 hits): its primary placement/read has the joinOR entry's shape but not
+    its symptom, and its other rules are two known entries' bugs. It stays new (the verdict is the
+    primary's: known neighbours never absorb an unexplained primary), and its note names what the other
+    rules are, so triage sees which part is new."""
+    finding = finding_from(judge.judge(BESIDE_TWO_KNOWN_BUGS.read_text(), resolve_pipeline("stream")))
+    assert finding is not None and finding.rules[0] is Rule.READ
+    attribution = Corpus(CORPUS).attribute(finding)
+    assert attribution.entry is None and "probably a duplicate of" in attribution.note
+    assert "its other rules: async/clobbered-read is async-clobbered-read-partitioning-" in attribution.note
+    assert f"lifetime/before-alloca is {CHAINED_AWAITS}" in attribution.note
+    alone = dataclasses.replace(finding, rules=finding.rules[:1])
+    assert "its other rules" not in Corpus(CORPUS).attribute(alone).note
