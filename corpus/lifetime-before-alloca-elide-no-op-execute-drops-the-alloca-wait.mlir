@@ -34,6 +34,15 @@
 //   none). One-pass file: corpus/one-pass/lifetime-before-alloca-elide-no-op-execute-drops-the-alloca-wait.mlir.
 //   Correct: the execute writing %e's storage waits (directly or through a join or another alloca's await) on
 //   that storage's alloca timepoint.
+//   Another route to the empty execute (seed-39 campaign, 2026-12-05, 101 hits of signature
+//   lifetime-before-alloca-525130c18825, attributed here through the mark returned-constant-in-input): a
+//   stream.async.constant a public function returns gets external lifetime (RefineUsage);
+//   ScheduleAllocation's extractConstantsWithLifetime hoists only constant and variable lifetimes, and
+//   applyAsyncConstantOp erases the op ("Allocation should have taken care of this"): an uninitialised
+//   alloca and an empty execute are left. That drops the constant's DATA too, a separate bug no oracle rule
+//   sees yet and no entry holds: `util.func public @main() -> !stream.resource<*>` returning
+//   `stream.async.constant on(@d1) ... = dense<[0..15]> : tensor<16xi8>` compiles (3.1, 3.5, 3.10, 3.13,
+//   by hand) to `stream.resource.alloca uninitialized` returned as it is. Not yet tried from a tensor program.
 //
 // RUN: iree-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' %s | FileCheck %s
 // The correct output: the storage's alloca timepoint is used before an execute captures the storage.
