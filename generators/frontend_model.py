@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Shapes and element types a program's tensors take: few, so operands of matching types are common.
 SHAPES: tuple[tuple[int, ...], ...] = ((4,), (8,), (2, 4), (4, 4), (4, 2))
@@ -143,22 +143,107 @@ class FrontendProgram:
         return self.ops[value - len(self.arguments)].device
 
     def names_a_device(self) -> bool:
-        """Does the code the results depend on name a device: a result's affinity, an argument (imported
-        on its device), a transfer, or a loop, branch or region run on another device (`via`)? A program
-        that names none is made of constants: IREE finds no device for its work."""
-        base = len(self.arguments)
-        live = {r.value for r in self.results}
-        for index in range(len(self.ops) - 1, -1, -1):
-            if base + index in live:
-                live.update(self.ops[index].operands)
-        return (
-            any(r.affinity is not None for r in self.results)
-            or any(v < base for v in live)
-            or any(
-                base + i in live and (op.kind == "transfer" or op.via is not None)
-                for i, op in enumerate(self.ops)
-            )
+        """Does the code the results depend on still name a device once the compiler has folded what it
+        can: a result's affinity, or a result whose computation keeps an argument (imported on its device),
+        a transfer, or a loop or region run on another device (`via`)? `FrontendProgram.folded` says which
+        values keep what.
+
+        A program that names none has nothing to place its work on: IREE drops the device globals and
+        rejects what dispatch is left ("no HAL devices defined in the module"; `default_device` in
+        frontend_print.py gives it a module default)."""
+        return any(r.affinity is not None for r in self.results) or any(
+            self.folded()[r.value].names for r in self.results
         )
+
+    def folded(self) -> tuple[Folded, ...]:
+        """Per value, what the compiler may make of it (`Folded`). Conservative toward "names nothing":
+        an op that may fold drops the device references of its operands (a wrongly added module default
+        is harmless; a missing one makes an invalid program).
+
+        What folds: an op of constants only (a constant, which const-eval computes when it can); `muli` by
+        a zero constant and `subi` of a value and itself (arith's folders: a zero splat); an insert that
+        covers its whole destination (the destination is gone: `tensor.insert_slice`'s folder) and a slice
+        of exactly the inserted part (the inserted value); a loop, forall or region whose op drops its
+        carried value (`muli` by zero: a `via` device stays named, its transfers are kept, as a transfer of
+        a constant is); and an `scf.if` on a constant condition (the branch not taken goes,
+        with its transfers: invalid-program-63647a8d447b)."""
+        base = len(self.arguments)
+        out: list[Folded] = [Folded(names=True, constant=False, zero=False) for _ in self.arguments]
+
+        def binary(name: str, a: int, b: int) -> Folded:
+            x, y = out[a], out[b]
+            if (name == "muli" and (x.zero or y.zero)) or (name == "subi" and a == b):
+                return Folded(names=False, constant=True, zero=True)
+            return Folded(x.names or y.names, x.constant and y.constant, x.zero and y.zero)
+
+        for op in self.ops:
+            ins = [out[v] for v in op.operands]
+            match op.kind:
+                case "constant":
+                    value = Folded(False, True, op.splat == 0)
+                case "resource":
+                    value = Folded(False, True, all(v == 0 for v in op.values))
+                case "transfer":
+                    value = Folded(True, ins[0].constant, ins[0].zero)
+                case "binary" | "forall":
+                    value = binary(op.name, *op.operands)
+                case "unary":
+                    value = ins[0]
+                case "slice":
+                    source = self._op_of(op.operands[0])
+                    exact = (
+                        source is not None
+                        and source.kind == "insert"
+                        and source.offsets == op.offsets
+                        and self.type_of(source.operands[0]).shape == op.result.shape
+                    )
+                    value = out[source.operands[0]] if exact and source is not None else ins[0]
+                case "insert":
+                    covers = self.type_of(op.operands[0]).shape == op.result.shape
+                    value = ins[0] if covers else _joined(ins)
+                case "loop":
+                    value = binary(op.name, *op.operands)
+                    value = replace(value, names=value.names or op.via is not None)
+                case "region":
+                    first = binary(op.name, *op.operands)
+                    out.append(first)  # a stand-in, for `binary` of the first op's result
+                    value = binary(op.second, len(out) - 1, op.operands[1])
+                    out.pop()
+                    value = replace(value, names=value.names or op.via is not None)
+                case "branch":
+                    then = binary(op.name, *op.operands)
+                    if not ins[0].constant:
+                        value = Folded(True, False, False)  # the condition reads an argument
+                    else:
+                        # Either side may be the one kept: names a device only if both do.
+                        taken = then.names and (op.via is not None or ins[0].names)
+                        value = Folded(taken, True, then.zero or ins[0].zero)
+                case "pair":
+                    value = _joined([binary(op.name, *op.operands), binary(op.second, *op.operands)])
+                case _:  # matmul, concat: nothing folds them away
+                    value = _joined(ins)
+            out.append(value)
+        assert len(out) == base + len(self.ops)
+        return tuple(out)
+
+    def _op_of(self, value: int) -> FrontendOp | None:
+        return None if value < len(self.arguments) else self.ops[value - len(self.arguments)]
+
+
+@dataclass(frozen=True)
+class Folded:
+    """What the compiler may make of a value (`FrontendProgram.folded`): `names`, its computation still
+    names a device (reads an argument, or transfers); `constant`, it may be computed at compile time;
+    `zero`, it may fold to a zero splat. `constant` and `zero` err toward yes, `names` toward no."""
+
+    names: bool
+    constant: bool
+    zero: bool
+
+
+def _joined(parts: list[Folded]) -> Folded:
+    """An op that keeps all its operands (zero when one is: a matmul's operand, say)."""
+    return Folded(any(p.names for p in parts), all(p.constant for p in parts), any(p.zero for p in parts))
 
 
 @dataclass(frozen=True)

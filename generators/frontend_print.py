@@ -65,9 +65,10 @@ def print_frontend(program: FrontendProgram, resources: bool = True) -> str:
 
 def default_device(program: FrontendProgram) -> int | None:
     """The module's default device (`stream.affinity.default`), for a program whose live code names no
-    device (`FrontendProgram.names_a_device`) and computes something: the device the builder took for its
-    newest value (an op on constants is on the device it was built for, but nothing in the text says
-    so). Else None.
+    device once folded (`FrontendProgram.names_a_device`: an argument read only through `muli` by zero, a
+    transfer only in the branch an `scf.if` on a constant does not take, name none) and computes
+    something: the device the builder took for its newest value (an op on constants is on the device it
+    was built for, but nothing in the text says so). Else None.
 
     Without it IREE has no device for that work. Nothing places it and the module has no default device
     (MaterializeTargetDevices.cpp sets one from `hal.device.targets`, `hal.device.default` or the device
