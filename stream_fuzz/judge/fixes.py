@@ -138,7 +138,7 @@ def flush_to_reader(module: ir.Module, violation: Violation) -> bool:
     if execute is None:
         return False
     flushed = False
-    for op in _walk_region(execute):
+    for op in nested_ops(execute):
         if op.name != "stream.cmd.copy":
             continue
         view = op.opview
@@ -175,13 +175,14 @@ def _op_printed_as(module: ir.Module, first_line: str, name: str) -> ir.Operatio
     return None
 
 
-def _walk_region(op: ir.Operation) -> list[ir.Operation]:
+def nested_ops(op: ir.Operation) -> list[ir.Operation]:
+    """Every op inside `op`'s regions, outer before inner (Python's own walk: no visitor under C++)."""
     found: list[ir.Operation] = []
     for region in op.regions:
         for block in region.blocks:
             for child in block.operations:
                 found.append(child.operation)
-                found.extend(_walk_region(child.operation))
+                found.extend(nested_ops(child.operation))
     return found
 
 

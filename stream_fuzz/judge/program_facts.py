@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterator
 
 from iree.compiler import ir
 
 from stream_fuzz.interrupts import not_interruptible
+from stream_fuzz.judge.fixes import all_ops, nested_ops
 
 
 class ProgramFact(enum.Enum):
@@ -58,7 +58,7 @@ def facts_of(text: str) -> frozenset[ProgramFact]:
     except ir.MLIRError:
         return frozenset()
     facts: set[ProgramFact] = set()
-    for op in _walk(module.operation):
+    for op in all_ops(module):
         if op.name == "tensor.insert_slice" and _inserts_its_own_slice(op):
             facts.add(ProgramFact.SELF_SLICE_INSERT)
         elif op.name in ("stream.async.slice", "tensor.extract_slice") and _misaligned_splat_slice(op):
@@ -66,14 +66,6 @@ def facts_of(text: str) -> frozenset[ProgramFact]:
         elif op.name == "scf.for" and _resource_in_carried_value(op):
             facts.add(ProgramFact.RESOURCE_IN_CARRIED_VALUE)
     return frozenset(facts)
-
-
-def _walk(op: ir.Operation) -> Iterator[ir.Operation]:
-    for region in op.regions:
-        for block in region.blocks:
-            for child in block.operations:
-                yield child.operation
-                yield from _walk(child.operation)
 
 
 def _producer(value: ir.Value) -> ir.Operation | None:
@@ -193,7 +185,7 @@ def _reads_a_resource(value: ir.Value, body: ir.Block) -> bool:
             return True
         if _within(op, body):
             stack.extend(op.operands)
-            for inner in _walk(op):  # a value a nested region reads counts too
+            for inner in nested_ops(op):  # a value a nested region reads counts too
                 stack.extend(inner.operands)
     return False
 
